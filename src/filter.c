@@ -1,0 +1,482 @@
+#include "filter.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Fractional parameters (sharpen/unsharp amount) are taken in steps of 1/16 so that the taps
+ * stay integers; the gcd reduction below brings amount=1 back to the textbook matrices. */
+enum { AMOUNT_SCALE = 16 };
+
+const struct vf_preset_info vf_presets[VF_PRESET_COUNT] = {
+    [VF_IDENTITY] = {"identity", "", "copy, no change", 3, false},
+    [VF_SHARPEN] = {"sharpen", "amount", "0 -a 0 / -a 1+4a -a / 0 -a 0", 3, false},
+    [VF_EDGE] = {"edge", "", "ridge: -1 -1 -1 / -1 8 -1 / -1 -1 -1", 3, false},
+    [VF_GAUSSIAN] = {"gaussian", "size sigma", "integer gaussian, taps sum to a power of two", 3,
+                     true},
+    [VF_BOX] = {"box", "size", "mean of size x size pixels", 3, true},
+    [VF_UNSHARP] = {"unsharp", "size sigma amount", "(1+a)*identity - a*gaussian", 5, true},
+    [VF_CUSTOM] = {"custom", "matrix div bias",
+                   "matrix=\"t t t ...\", div (default: tap sum), bias", 3, false},
+};
+
+const char *const vf_border_names[VF_BORDER_COUNT] = {"clamp", "zero", "mirror"};
+
+static void set_error(char *err, size_t len, const char *fmt, ...)
+{
+    if (!err || !len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+}
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+    a = a < 0 ? -a : a;
+    b = b < 0 ? -b : b;
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static double default_sigma(int size)
+{
+    /* OpenCV's getGaussianKernel rule, so size alone gives familiar blurs */
+    return 0.3 * ((size - 1) * 0.5 - 1) + 0.8;
+}
+
+/* 1-D integer gaussian whose taps sum to exactly `sum` (a power of two); symmetric. */
+static void gaussian_taps(int size, double sigma, int32_t sum, int32_t *taps)
+{
+    int r = size / 2;
+    double g[VF_MAX_SIZE], total = 0;
+    for (int i = 0; i < size; i++) {
+        g[i] = exp(-(double)((i - r) * (i - r)) / (2 * sigma * sigma));
+        total += g[i];
+    }
+    int32_t acc = 0;
+    for (int i = 0; i < size; i++) {
+        taps[i] = (int32_t)lround(g[i] * sum / total);
+        acc += taps[i];
+    }
+    taps[r] += sum - acc;
+}
+
+static int32_t gaussian_sum_for(int size, int max_log2)
+{
+    int log2 = size - 1 < max_log2 ? size - 1 : max_log2;
+    return (int32_t)1 << log2;
+}
+
+static void build_gaussian(struct vf_filter *f)
+{
+    double sigma = f->sigma > 0 ? f->sigma : default_sigma(f->size);
+    int32_t sum = gaussian_sum_for(f->size, 10);
+    gaussian_taps(f->size, sigma, sum, f->row);
+    for (int i = 0; i < f->size; i++)
+        for (int j = 0; j < f->size; j++)
+            f->taps[i * f->size + j] = f->row[i] * f->row[j];
+    f->divisor = sum * sum;
+    f->bias = 0;
+}
+
+static void build_box(struct vf_filter *f)
+{
+    for (int i = 0; i < f->size * f->size; i++)
+        f->taps[i] = 1;
+    f->divisor = f->size * f->size;
+    f->bias = 0;
+}
+
+/* Divides taps and divisor by their common factor: amount=1 then gives the seed matrices. */
+static void reduce(struct vf_filter *f, int64_t *taps, int64_t divisor)
+{
+    int n = f->size * f->size;
+    int64_t g = divisor;
+    for (int i = 0; i < n; i++)
+        g = gcd64(g, taps[i]);
+    for (int i = 0; i < n; i++)
+        f->taps[i] = (int32_t)(taps[i] / g);
+    f->divisor = (int32_t)(divisor / g);
+}
+
+static void build_sharpen(struct vf_filter *f)
+{
+    int64_t a = llround(f->amount * AMOUNT_SCALE);
+    int64_t t[9] = {0, -a, 0, -a, AMOUNT_SCALE + 4 * a, -a, 0, -a, 0};
+    reduce(f, t, AMOUNT_SCALE);
+    f->bias = 0;
+}
+
+static void build_unsharp(struct vf_filter *f)
+{
+    double sigma = f->sigma > 0 ? f->sigma : default_sigma(f->size);
+    int32_t s = gaussian_sum_for(f->size, 6), g[VF_MAX_SIZE];
+    gaussian_taps(f->size, sigma, s, g);
+    int64_t a = llround(f->amount * AMOUNT_SCALE), d = (int64_t)s * s;
+    int64_t t[VF_MAX_TAPS] = {0};
+    for (int i = 0; i < f->size; i++)
+        for (int j = 0; j < f->size; j++)
+            t[i * f->size + j] = -a * g[i] * g[j];
+    t[(f->size / 2) * f->size + f->size / 2] += (AMOUNT_SCALE + a) * d;
+    reduce(f, t, AMOUNT_SCALE * d);
+    f->bias = 0;
+}
+
+static void build_fixed(struct vf_filter *f, const int32_t *t)
+{
+    memcpy(f->taps, t, 9 * sizeof(*t));
+    f->divisor = 1;
+    f->bias = 0;
+}
+
+/* Finds taps == col (x) row with integers, for any matrix (custom ones too). */
+static void detect_separable(struct vf_filter *f)
+{
+    int n = f->size, i0 = -1, j0 = -1;
+    f->separable = false;
+    for (int k = 0; k < n * n && i0 < 0; k++)
+        if (f->taps[k]) {
+            i0 = k / n;
+            j0 = k % n;
+        }
+    if (i0 < 0)
+        return;
+    int64_t g = 0;
+    for (int j = 0; j < n; j++)
+        g = gcd64(g, f->taps[i0 * n + j]);
+    if (f->taps[i0 * n + j0] < 0)
+        g = -g;
+    for (int j = 0; j < n; j++)
+        f->row[j] = (int32_t)(f->taps[i0 * n + j] / g);
+    for (int i = 0; i < n; i++) {
+        if (f->taps[i * n + j0] % f->row[j0])
+            return;
+        f->col[i] = f->taps[i * n + j0] / f->row[j0];
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            if ((int64_t)f->col[i] * f->row[j] != f->taps[i * n + j])
+                return;
+    int64_t row_sum = 0;
+    for (int j = 0; j < n; j++)
+        row_sum += llabs(f->row[j]);
+    f->abs_row_sum = (int32_t)row_sum;
+    f->separable = true;
+}
+
+static bool is_identity(const struct vf_filter *f)
+{
+    int n = f->size, c = (n / 2) * n + n / 2;
+    for (int k = 0; k < n * n; k++)
+        if (f->taps[k] != (k == c ? f->divisor : 0))
+            return false;
+    return f->bias == 0;
+}
+
+int vf_filter_build(struct vf_filter *f, char *err, size_t errlen)
+{
+    static const int32_t edge[9] = {-1, -1, -1, -1, 8, -1, -1, -1, -1};
+    static const int32_t identity[9] = {0, 0, 0, 0, 1, 0, 0, 0, 0};
+    const char *name = vf_presets[f->preset].name;
+    switch (f->preset) {
+    case VF_IDENTITY:
+        build_fixed(f, identity);
+        break;
+    case VF_SHARPEN:
+        build_sharpen(f);
+        break;
+    case VF_EDGE:
+        build_fixed(f, edge);
+        break;
+    case VF_GAUSSIAN:
+        build_gaussian(f);
+        break;
+    case VF_BOX:
+        build_box(f);
+        break;
+    case VF_UNSHARP:
+        build_unsharp(f);
+        break;
+    case VF_CUSTOM:
+    case VF_PRESET_COUNT:
+        break;
+    }
+    int64_t abs_sum = 0;
+    for (int k = 0; k < f->size * f->size; k++)
+        abs_sum += llabs(f->taps[k]);
+    int32_t d = f->divisor;
+    bool pow2 = d > 0 && (d & (d - 1)) == 0;
+    if (d <= 0 || (!pow2 && d > VF_MAX_DIVISOR) || d > VF_MAX_POW2_DIVISOR) {
+        set_error(err, errlen, "%s: div %d out of range (1..%d, or a power of two up to %d)", name,
+                  d, VF_MAX_DIVISOR, VF_MAX_POW2_DIVISOR);
+        return -1;
+    }
+    if (f->bias < -255 || f->bias > 255) {
+        set_error(err, errlen, "%s: bias %d out of range (-255..255)", name, f->bias);
+        return -1;
+    }
+    if (abs_sum > VF_MAX_ABS_TAP_SUM) {
+        set_error(err, errlen, "%s: taps too large (sum of |taps| %lld exceeds %d)", name,
+                  (long long)abs_sum, VF_MAX_ABS_TAP_SUM);
+        return -1;
+    }
+    f->abs_tap_sum = (int32_t)abs_sum;
+    int shift = -1;
+    if (pow2)
+        for (shift = 0; (1 << shift) != d; shift++)
+            ;
+    f->requant.offset = d / 2 + f->bias * d;
+    f->requant.limit = 256 * d - 1;
+    f->requant.shift = shift;
+    f->requant.inv = 1.0f / (float)d;
+    f->identity = is_identity(f);
+    detect_separable(f);
+    return 0;
+}
+
+void vf_filter_default(struct vf_filter *f, enum vf_preset preset)
+{
+    memset(f, 0, sizeof(*f));
+    f->preset = preset;
+    f->size = vf_presets[preset].default_size;
+    f->amount = 1.0;
+    if (preset == VF_CUSTOM) {
+        f->taps[4] = 1;
+        f->divisor = 1;
+    }
+    vf_filter_build(f, NULL, 0);
+}
+
+int vf_preset_find(const char *name)
+{
+    for (int p = 0; p < VF_PRESET_COUNT; p++)
+        if (!strcmp(name, vf_presets[p].name))
+            return p;
+    return -1;
+}
+
+int vf_border_parse(const char *name, enum vf_border *out)
+{
+    for (int b = 0; b < VF_BORDER_COUNT; b++)
+        if (!strcmp(name, vf_border_names[b])) {
+            *out = (enum vf_border)b;
+            return 0;
+        }
+    return -1;
+}
+
+static bool key_allowed(enum vf_preset p, const char *key)
+{
+    size_t n = strlen(key);
+    for (const char *k = vf_presets[p].keys; *k;) {
+        size_t m = strcspn(k, " ");
+        if (m == n && !strncmp(k, key, n))
+            return true;
+        k += m;
+        k += *k == ' ';
+    }
+    return false;
+}
+
+static int parse_int(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || errno || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_double(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end || errno || !(v >= lo && v <= hi))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* "0 -1 0,-1 5 -1 ..." → taps; the count must be an odd square. */
+static int parse_matrix(const char *s, struct vf_filter *f, char *err, size_t errlen)
+{
+    int count = 0;
+    const char *p = s;
+    while (*p) {
+        while (*p == ' ' || *p == ',' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        char *end;
+        errno = 0;
+        long v = strtol(p, &end, 10);
+        if (end == p || errno || v < -(1L << 22) || v > (1L << 22) ||
+            (*end && *end != ' ' && *end != ',' && *end != '\t')) {
+            set_error(err, errlen, "custom: matrix value '%.*s' is not an integer",
+                      (int)strcspn(p, " ,\t"), p);
+            return -1;
+        }
+        if (count == VF_MAX_TAPS) {
+            set_error(err, errlen, "custom: matrix has more than %d values (31x31 at most)",
+                      VF_MAX_TAPS);
+            return -1;
+        }
+        f->taps[count++] = (int32_t)v;
+        p = end;
+    }
+    int side = 1;
+    while (side * side < count)
+        side++;
+    if (count == 0 || side * side != count || side % 2 == 0) {
+        set_error(err, errlen,
+                  "custom: matrix has %d values; it needs an odd square count (9, 25, 49, ...)",
+                  count);
+        return -1;
+    }
+    f->size = side;
+    return 0;
+}
+
+static int apply_key(struct vf_filter *f, const char *key, const char *value, bool *div_set,
+                     char *err, size_t errlen)
+{
+    const char *name = vf_presets[f->preset].name;
+    long iv;
+    if (!key_allowed(f->preset, key)) {
+        const char *keys = vf_presets[f->preset].keys;
+        set_error(err, errlen, "%s: unknown key '%s' (%s%s)", name, key,
+                  *keys ? "keys: " : "it takes no keys", keys);
+        return -1;
+    }
+    if (!strcmp(key, "size")) {
+        if (parse_int(value, 3, VF_MAX_SIZE, &iv) || iv % 2 == 0) {
+            set_error(err, errlen, "%s: size '%s' must be an odd integer from 3 to 31", name,
+                      value);
+            return -1;
+        }
+        f->size = (int)iv;
+    } else if (!strcmp(key, "sigma")) {
+        if (parse_double(value, 0.05, 100, &f->sigma)) {
+            set_error(err, errlen, "%s: sigma '%s' must be a number from 0.05 to 100", name, value);
+            return -1;
+        }
+    } else if (!strcmp(key, "amount")) {
+        if (parse_double(value, 0, 16, &f->amount)) {
+            set_error(err, errlen, "%s: amount '%s' must be a number from 0 to 16", name, value);
+            return -1;
+        }
+    } else if (!strcmp(key, "matrix")) {
+        return parse_matrix(value, f, err, errlen);
+    } else if (!strcmp(key, "div")) {
+        if (parse_int(value, -(1L << 30), 1L << 30, &iv)) {
+            set_error(err, errlen, "%s: div '%s' is not an integer", name, value);
+            return -1;
+        }
+        if (iv <= 0) {
+            set_error(err, errlen, "%s: div must be a positive integer (got %ld)", name, iv);
+            return -1;
+        }
+        f->divisor = (int32_t)(iv > VF_MAX_POW2_DIVISOR ? VF_MAX_POW2_DIVISOR + 1 : iv);
+        *div_set = true;
+    } else if (!strcmp(key, "bias")) {
+        if (parse_int(value, -255, 255, &iv)) {
+            set_error(err, errlen, "%s: bias '%s' must be an integer from -255 to 255", name,
+                      value);
+            return -1;
+        }
+        f->bias = (int32_t)iv;
+    }
+    return 0;
+}
+
+int vf_filter_parse(const char *spec, struct vf_filter *f, char *err, size_t errlen)
+{
+    char buf[8192];
+    if (!spec || strlen(spec) >= sizeof(buf)) {
+        set_error(err, errlen, "filter spec is empty or too long");
+        return -1;
+    }
+    strcpy(buf, spec);
+    char *save = NULL, *name = strtok_r(buf, ":", &save);
+    int preset = name ? vf_preset_find(name) : -1;
+    if (preset < 0) {
+        set_error(err, errlen,
+                  "unknown filter '%s' (identity, sharpen, edge, gaussian, box, unsharp, custom)",
+                  name ? name : "");
+        return -1;
+    }
+    struct vf_filter parsed;
+    vf_filter_default(&parsed, (enum vf_preset)preset);
+    bool div_set = false, matrix_set = false;
+    for (char *kv; (kv = strtok_r(NULL, ":", &save));) {
+        char *eq = strchr(kv, '=');
+        if (!eq) {
+            set_error(err, errlen, "%s: '%s' is not key=value", name, kv);
+            return -1;
+        }
+        *eq = '\0';
+        if (apply_key(&parsed, kv, eq + 1, &div_set, err, errlen))
+            return -1;
+        matrix_set |= !strcmp(kv, "matrix");
+    }
+    if (preset == VF_CUSTOM) {
+        if (!matrix_set) {
+            set_error(err, errlen, "custom: matrix=... is required");
+            return -1;
+        }
+        if (!div_set) {
+            int64_t sum = 0;
+            for (int k = 0; k < parsed.size * parsed.size; k++)
+                sum += parsed.taps[k];
+            parsed.divisor = sum > 0 && sum <= VF_MAX_POW2_DIVISOR ? (int32_t)sum : 1;
+        }
+    }
+    if (vf_filter_build(&parsed, err, errlen))
+        return -1;
+    *f = parsed;
+    return 0;
+}
+
+int vf_filter_resize(struct vf_filter *f, int step)
+{
+    int size = f->size + 2 * step;
+    if (!vf_presets[f->preset].resizable || size < 3 || size > VF_MAX_SIZE)
+        return -1;
+    struct vf_filter g = *f;
+    g.size = size;
+    if (vf_filter_build(&g, NULL, 0))
+        return -1;
+    *f = g;
+    return 0;
+}
+
+void vf_filter_describe(const struct vf_filter *f, char *buf, size_t len)
+{
+    const char *name = vf_presets[f->preset].name;
+    switch (f->preset) {
+    case VF_GAUSSIAN:
+        snprintf(buf, len, "%s %dx%d sigma=%.2f", name, f->size, f->size,
+                 f->sigma > 0 ? f->sigma : default_sigma(f->size));
+        break;
+    case VF_SHARPEN:
+    case VF_UNSHARP:
+        snprintf(buf, len, "%s %dx%d amount=%.2f", name, f->size, f->size, f->amount);
+        break;
+    default:
+        snprintf(buf, len, "%s %dx%d", name, f->size, f->size);
+        break;
+    }
+}

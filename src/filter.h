@@ -1,0 +1,127 @@
+/* Filters as integer data: the preset table, the spec parser, the border rule and the rounding
+ * rule. Every engine (CPU reference, CPU fast, every GPU variant) includes this header and uses
+ * vf_border_index() and vf_requant() unchanged, which is what makes them agree to the bit. */
+#ifndef VF_FILTER_H
+#define VF_FILTER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __CUDACC__
+#define VF_HOSTDEV __host__ __device__ __forceinline__
+#else
+#define VF_HOSTDEV
+#endif
+
+#define VF_MAX_SIZE   31
+#define VF_MAX_RADIUS (VF_MAX_SIZE / 2)
+#define VF_MAX_TAPS   (VF_MAX_SIZE * VF_MAX_SIZE)
+/* Bounds that keep every intermediate inside int32 (see vf_filter_build) and keep the
+ * reciprocal division of vf_requant exact. */
+#define VF_MAX_DIVISOR      16384
+#define VF_MAX_ABS_TAP_SUM  (1 << 22)
+#define VF_MAX_POW2_DIVISOR (1 << 22)
+
+enum vf_preset {
+    VF_IDENTITY,
+    VF_SHARPEN,
+    VF_EDGE,
+    VF_GAUSSIAN,
+    VF_BOX,
+    VF_UNSHARP,
+    VF_CUSTOM,
+    VF_PRESET_COUNT
+};
+
+enum vf_border { VF_BORDER_CLAMP, VF_BORDER_ZERO, VF_BORDER_MIRROR, VF_BORDER_COUNT };
+
+/* Output of one pixel, for taps t, divisor d and bias b over the pixels p under the taps
+ * (correlation, as OpenCV filter2D and FFmpeg's convolution filter):
+ *     out = clamp(floor((sum(t*p) + floor(d/2)) / d) + b, 0, 255)
+ * i.e. round half up, then bias, then saturate. */
+struct vf_requant {
+    int32_t offset; /* floor(d/2) + b*d: folds rounding and bias into one add */
+    int32_t limit;  /* 256*d - 1: the largest pre-division value that stays below 256 */
+    int32_t shift;  /* log2(d) when d is a power of two, else -1 */
+    float inv;      /* 1/d, exact enough for d <= VF_MAX_DIVISOR (see filter.c) */
+};
+
+struct vf_filter {
+    enum vf_preset preset;
+    /* parameters as the user gave them (or defaults); vf_filter_build turns them into taps */
+    int size;
+    double sigma;  /* gaussian/unsharp; 0 = derived from size */
+    double amount; /* sharpen/unsharp */
+    /* the integer filter every engine runs */
+    int32_t taps[VF_MAX_TAPS]; /* size*size, row-major */
+    int32_t divisor;
+    int32_t bias;
+    bool identity;  /* output == input: engines may copy */
+    bool separable; /* taps[i*size+j] == col[i]*row[j] */
+    int32_t row[VF_MAX_SIZE], col[VF_MAX_SIZE];
+    int32_t abs_tap_sum; /* sum |taps|: bounds every partial sum by 255*abs_tap_sum */
+    int32_t abs_row_sum; /* sum |row| when separable: bounds the horizontal pass */
+    struct vf_requant requant;
+};
+
+struct vf_preset_info {
+    const char *name;
+    const char *keys; /* keys the spec may set, space-separated */
+    const char *description;
+    int default_size;
+    bool resizable; /* responds to size= and the +/- keys */
+};
+
+extern const struct vf_preset_info vf_presets[VF_PRESET_COUNT];
+extern const char *const vf_border_names[VF_BORDER_COUNT];
+
+/* Parses "NAME[:key=value...]" into *f. On error returns -1 and writes one line naming the bad
+ * part into err. */
+int vf_filter_parse(const char *spec, struct vf_filter *f, char *err, size_t errlen);
+/* Default parameters of a preset, built. */
+void vf_filter_default(struct vf_filter *f, enum vf_preset preset);
+/* Builds taps, divisor and requant constants from the parameters (and, for custom, from the
+ * taps already in f). Returns -1 with a message when the result would overflow. */
+int vf_filter_build(struct vf_filter *f, char *err, size_t errlen);
+/* Next/previous odd size for resizable presets; returns 0 when it changed. */
+int vf_filter_resize(struct vf_filter *f, int step);
+/* A short human description: "gaussian 5x5 sigma=1.10". */
+void vf_filter_describe(const struct vf_filter *f, char *buf, size_t len);
+int vf_border_parse(const char *name, enum vf_border *out);
+int vf_preset_find(const char *name);
+
+/* The one border rule: the source index that position i (possibly outside 0..n-1) reads, or
+ * -1 for a zero pixel. mirror is reflect-101 (OpenCV's default: ... 2 1 | 0 1 2 ... n-1 | n-2 ...).
+ * The loop terminates for any radius because each step moves i into or towards 0..n-1. */
+static inline VF_HOSTDEV int vf_border_index(int i, int n, int border)
+{
+    if (i >= 0 && i < n)
+        return i;
+    if (border == VF_BORDER_ZERO)
+        return -1;
+    if (border == VF_BORDER_CLAMP || n == 1)
+        return i < 0 ? 0 : n - 1;
+    while (i < 0 || i >= n) {
+        if (i < 0)
+            i = -i;
+        if (i >= n)
+            i = 2 * (n - 1) - i;
+    }
+    return i;
+}
+
+/* The one rounding rule (see struct vf_requant). The float path is exact: for n < 256*d and
+ * d <= 16384, (n + 0.5)/d lies at least 0.5/d from an integer while the float error stays
+ * below 2^-15, so truncation gives floor(n/d). Tests check it exhaustively for many d. */
+static inline VF_HOSTDEV int vf_requant(int32_t sum, struct vf_requant q)
+{
+    int32_t n = sum + q.offset;
+    n = n < 0 ? 0 : n;
+    n = n > q.limit ? q.limit : n;
+    if (q.shift >= 0)
+        return n >> q.shift;
+    return (int)(((float)n + 0.5f) * q.inv);
+}
+
+#endif

@@ -1,0 +1,81 @@
+#include "frame.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { ROW_ALIGN = 64 };
+
+int vf_frame_alloc(struct vf_frame *f, int width, int height)
+{
+    memset(f, 0, sizeof(*f));
+    if (width <= 0 || height <= 0 || width > (1 << 16) || height > (1 << 16))
+        return -1;
+    ptrdiff_t stride = ((ptrdiff_t)width + ROW_ALIGN - 1) / ROW_ALIGN * ROW_ALIGN;
+    size_t plane_bytes = (size_t)stride * (size_t)height;
+    uint8_t *mem = aligned_alloc(ROW_ALIGN, plane_bytes * VF_PLANES);
+    if (!mem)
+        return -1;
+    f->width = width;
+    f->height = height;
+    f->stride = stride;
+    f->storage = mem;
+    for (int p = 0; p < VF_PLANES; p++)
+        f->plane[p] = mem + plane_bytes * (size_t)p;
+    return 0;
+}
+
+void vf_frame_free(struct vf_frame *f)
+{
+    free(f->storage);
+    memset(f, 0, sizeof(*f));
+}
+
+void vf_frame_fill_random(struct vf_frame *f, uint64_t seed)
+{
+    uint64_t s = seed * 0x9E3779B97F4A7C15ull + 1;
+    for (int p = 0; p < VF_PLANES; p++)
+        for (int y = 0; y < f->height; y++) {
+            uint8_t *row = f->plane[p] + y * f->stride;
+            for (int x = 0; x < f->width; x++) {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                row[x] = (uint8_t)(s >> 24);
+            }
+        }
+}
+
+void vf_frame_fill(struct vf_frame *f, uint8_t value)
+{
+    for (int p = 0; p < VF_PLANES; p++)
+        memset(f->plane[p], value, (size_t)f->stride * (size_t)f->height);
+}
+
+long vf_frame_compare(const struct vf_frame *a, const struct vf_frame *b, int *plane, int *x,
+                      int *y)
+{
+    long index = 0;
+    for (int p = 0; p < VF_PLANES; p++)
+        for (int r = 0; r < a->height; r++) {
+            const uint8_t *ra = a->plane[p] + r * a->stride, *rb = b->plane[p] + r * b->stride;
+            for (int c = 0; c < a->width; c++, index++)
+                if (ra[c] != rb[c]) {
+                    if (plane)
+                        *plane = p;
+                    if (x)
+                        *x = c;
+                    if (y)
+                        *y = r;
+                    return index;
+                }
+        }
+    return -1;
+}
+
+void vf_frame_copy(struct vf_frame *dst, const struct vf_frame *src)
+{
+    for (int p = 0; p < VF_PLANES; p++)
+        for (int y = 0; y < src->height; y++)
+            memcpy(dst->plane[p] + y * dst->stride, src->plane[p] + y * src->stride,
+                   (size_t)src->width);
+}

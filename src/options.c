@@ -1,0 +1,221 @@
+#include "options.h"
+#include "build_config.h"
+#include "variants.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    OPT_WEBCAM = 256,
+    OPT_BORDER,
+    OPT_ENGINE,
+    OPT_VARIANT,
+    OPT_CODEC,
+    OPT_NO_WINDOW,
+    OPT_FRAMES,
+    OPT_THREADS,
+    OPT_VERSION,
+};
+
+struct cli_option {
+    const char *name;
+    int has_arg;
+    int id;
+    const char *arg;
+    const char *help;
+};
+
+static const struct cli_option cli_options[] = {
+    {"input", required_argument, 'i', "URL", "file, image or any URL FFmpeg opens"},
+    {"webcam", optional_argument, OPT_WEBCAM, "[=DEV]", "V4L2 camera, default /dev/video0"},
+    {"filter", required_argument, 'f', "SPEC", "NAME[:key=value...], see FILTERS"},
+    {"border", required_argument, OPT_BORDER, "MODE", "clamp (default), zero or mirror"},
+    {"engine", required_argument, OPT_ENGINE, "E",
+     "both|cpu|gpu: window halves, or the engine that makes headless output"},
+    {"variant", required_argument, OPT_VARIANT, "V", "GPU kernel: naive|tiled|tiled-const|fast"},
+    {"output", required_argument, 'o', "FILE", "record the filtered video"},
+    {"codec", required_argument, OPT_CODEC, "NAME", "encoder (default H.264; ffv1 = lossless)"},
+    {"no-window", no_argument, OPT_NO_WINDOW, "", "headless run at full speed"},
+    {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},
+    {"threads", required_argument, OPT_THREADS, "N", "CPU engine threads (default: all cores)"},
+    {"help", no_argument, 'h', "", "this text"},
+    {"version", no_argument, OPT_VERSION, "", "version and built features"},
+};
+enum { CLI_COUNT = sizeof(cli_options) / sizeof(cli_options[0]) };
+
+static const char *const key_help[][2] = {
+    {"1-6", "identity, sharpen, edge, gaussian, box, unsharp"},
+    {"tab", "next filter"},
+    {"+ / -", "kernel size"},
+    {"b", "border mode"},
+    {"v", "GPU variant"},
+    {"space", "pause"},
+    {".", "step one frame"},
+    {"left/right", "seek"},
+    {"f", "fullscreen"},
+    {"s", "screenshot"},
+    {"r", "record on/off"},
+    {"d", "difference view"},
+    {"h", "help overlay"},
+    {"q / esc", "quit"},
+};
+
+const char *vf_build_features(void)
+{
+    return "core" VF_FEATURE_CUDA VF_FEATURE_NPP VF_FEATURE_MEDIA VF_FEATURE_VIEWER;
+}
+
+void vf_options_usage(FILE *out)
+{
+    fprintf(out, "usage: vfview [options] [INPUT]      (no INPUT: the bundled sample clip)\n"
+                 "       vfview bench [options]        (vfview bench --help)\n\noptions:\n");
+    for (int i = 0; i < CLI_COUNT; i++) {
+        char left[64];
+        const struct cli_option *c = &cli_options[i];
+        const char *sep = c->has_arg == required_argument ? " " : "";
+        if (c->id < 256)
+            snprintf(left, sizeof(left), "-%c, --%s%s%s", c->id, c->name, sep, c->arg);
+        else
+            snprintf(left, sizeof(left), "    --%s%s%s", c->name, sep, c->arg);
+        fprintf(out, "  %-28s %s\n", left, c->help);
+    }
+    fprintf(out, "\nfilters:\n");
+    for (int p = 0; p < VF_PRESET_COUNT; p++)
+        fprintf(out, "  %-10s %-20s %s\n", vf_presets[p].name,
+                *vf_presets[p].keys ? vf_presets[p].keys : "-", vf_presets[p].description);
+    fprintf(out, "  example: -f gaussian:size=7:sigma=2   -f custom:matrix=\"0 -1 0 -1 5 -1 0 -1 "
+                 "0\":div=1:bias=0\n  size: odd, 3..31\n\nkeys (window):\n");
+    for (size_t k = 0; k < sizeof(key_help) / sizeof(key_help[0]); k++)
+        fprintf(out, "  %-12s %s\n", key_help[k][0], key_help[k][1]);
+}
+
+static int fail(char *err, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int parse_count(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || errno || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int apply(struct vf_options *o, int id, const char *arg, char *err, size_t len)
+{
+    long n;
+    char ferr[256];
+    switch (id) {
+    case 'i':
+        o->input = arg;
+        break;
+    case OPT_WEBCAM:
+        o->webcam = arg ? arg : "/dev/video0";
+        break;
+    case 'f':
+        if (vf_filter_parse(arg, &o->filter, ferr, sizeof(ferr)))
+            return fail(err, len, "--filter: %s", ferr);
+        snprintf(o->filter_spec, sizeof(o->filter_spec), "%s", arg);
+        break;
+    case OPT_BORDER:
+        if (vf_border_parse(arg, &o->border))
+            return fail(err, len, "--border: '%s' is not clamp, zero or mirror", arg);
+        break;
+    case OPT_ENGINE:
+        if (!strcmp(arg, "both"))
+            o->engine = VF_USE_BOTH;
+        else if (!strcmp(arg, "cpu"))
+            o->engine = VF_USE_CPU;
+        else if (!strcmp(arg, "gpu"))
+            o->engine = VF_USE_GPU;
+        else
+            return fail(err, len, "--engine: '%s' is not both, cpu or gpu", arg);
+        break;
+    case OPT_VARIANT:
+        if (vf_gpu_variant_find(arg) < 0)
+            return fail(err, len, "--variant: '%s' is not naive, tiled, tiled-const or fast", arg);
+        o->gpu_variant = vf_gpu_variant_find(arg);
+        break;
+    case 'o':
+        o->output = arg;
+        break;
+    case OPT_CODEC:
+        o->codec = arg;
+        break;
+    case OPT_NO_WINDOW:
+        o->no_window = true;
+        break;
+    case OPT_FRAMES:
+        if (parse_count(arg, 1, 1L << 40, &n))
+            return fail(err, len, "--frames: '%s' is not a positive integer", arg);
+        o->frames = n;
+        break;
+    case OPT_THREADS:
+        if (parse_count(arg, 1, 1024, &n))
+            return fail(err, len, "--threads: '%s' is not an integer from 1 to 1024", arg);
+        o->threads = (int)n;
+        break;
+    case 'h':
+        o->help = true;
+        break;
+    case OPT_VERSION:
+        o->version = true;
+        break;
+    }
+    return 0;
+}
+
+int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, size_t errlen)
+{
+    struct option longopts[CLI_COUNT + 1];
+    char shortopts[64] = ":";
+    memset(o, 0, sizeof(*o));
+    memset(longopts, 0, sizeof(longopts));
+    vf_filter_default(&o->filter, VF_SHARPEN);
+    snprintf(o->filter_spec, sizeof(o->filter_spec), "sharpen");
+    o->border = VF_BORDER_CLAMP;
+    o->engine = VF_USE_BOTH;
+    o->gpu_variant = VF_GPU_FAST;
+    for (int i = 0; i < CLI_COUNT; i++) {
+        const struct cli_option *c = &cli_options[i];
+        longopts[i] = (struct option){c->name, c->has_arg, NULL, c->id};
+        if (c->id < 256) {
+            size_t l = strlen(shortopts);
+            shortopts[l] = (char)c->id;
+            shortopts[l + 1] = c->has_arg == required_argument ? ':' : '\0';
+        }
+    }
+    opterr = 0;
+    optind = 0; /* GNU: full reinitialisation, so the parser can run more than once */
+    for (int c; (c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1;) {
+        if (c == '?') {
+            if (optopt)
+                return fail(err, errlen, "unknown option '-%c' (see --help)", optopt);
+            return fail(err, errlen, "unknown option '%s' (see --help)", argv[optind - 1]);
+        }
+        if (c == ':')
+            return fail(err, errlen, "option '%s' needs a value", argv[optind - 1]);
+        if (apply(o, c, optarg, err, errlen))
+            return -1;
+    }
+    if (optind < argc) {
+        if (o->input || optind + 1 < argc)
+            return fail(err, errlen, "unexpected argument '%s': give one INPUT",
+                        argv[o->input ? optind : optind + 1]);
+        o->input = argv[optind];
+    }
+    if (o->input && o->webcam)
+        return fail(err, errlen, "--webcam: give either INPUT or --webcam, not both");
+    return 0;
+}

@@ -1,0 +1,35 @@
+/* The command line: one table of options turned into one struct. */
+#ifndef VF_OPTIONS_H
+#define VF_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "filter.h"
+
+enum vf_engine_choice { VF_USE_BOTH, VF_USE_CPU, VF_USE_GPU };
+
+struct vf_options {
+    const char *input;  /* NULL: the bundled sample */
+    const char *webcam; /* device path when --webcam was given */
+    char filter_spec[1024];
+    struct vf_filter filter;
+    enum vf_border border;
+    enum vf_engine_choice engine;
+    int gpu_variant; /* enum vf_gpu_variant */
+    const char *output;
+    const char *codec;
+    bool no_window;
+    long frames; /* 0: all */
+    int threads; /* 0: all cores */
+    bool help;
+    bool version;
+};
+
+/* Returns 0, or -1 with a one-line message in err that names the offending option. */
+int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, size_t errlen);
+void vf_options_usage(FILE *out);
+/* What this build can do, for --version and error messages: "core cuda media". */
+const char *vf_build_features(void);
+
+#endif

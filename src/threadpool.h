@@ -1,0 +1,17 @@
+/* A fixed set of worker threads that run numbered tasks of one job at a time; the caller
+ * takes part as worker 0 and returns when every task is done. */
+#ifndef VF_THREADPOOL_H
+#define VF_THREADPOOL_H
+
+struct vf_pool;
+
+typedef void (*vf_task_fn)(void *ctx, int task, int worker);
+
+/* threads <= 0: one per online core. Returns NULL when threads cannot be started. */
+struct vf_pool *vf_pool_create(int threads);
+void vf_pool_destroy(struct vf_pool *pool);
+int vf_pool_threads(const struct vf_pool *pool);
+void vf_pool_run(struct vf_pool *pool, int tasks, vf_task_fn fn, void *ctx);
+int vf_online_cores(void);
+
+#endif

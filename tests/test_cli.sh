@@ -1,0 +1,62 @@
+#!/bin/sh
+# Command line: good options parse, bad ones exit non-zero with a message naming the option.
+vfview="$1"
+fails=0
+checks=0
+
+# expect STATUS NEEDLE ARGS...: exit status and a stderr/stdout line containing NEEDLE
+expect() {
+    want_status="$1"; needle="$2"; shift 2
+    checks=$((checks + 1))
+    out=$("$vfview" "$@" 2>&1)
+    status=$?
+    if [ "$status" -ne "$want_status" ]; then
+        echo "FAIL: vfview $*: exit $status, want $want_status ($out)"; fails=$((fails + 1)); return
+    fi
+    case "$out" in
+        *"$needle"*) ;;
+        *) echo "FAIL: vfview $*: output lacks '$needle': $out"; fails=$((fails + 1)) ;;
+    esac
+}
+
+expect 0 "usage: vfview" --help
+expect 0 "unsharp" --help
+expect 0 "custom" -h
+expect 0 "difference view" --help
+expect 0 "vfview 0." --version
+expect 2 "unknown option '--bogus'" --bogus
+expect 2 "unknown option '-Z'" -Z
+expect 2 "--filter: unknown filter 'blur'" -f blur
+expect 2 "--filter: gaussian: size '4'" --filter gaussian:size=4
+expect 2 "--filter: custom: div must be a positive" -f "custom:matrix=1 2 3 4 5 6 7 8 9:div=0"
+expect 2 "--border: 'wrap'" --border wrap
+expect 2 "--engine: 'tpu'" --engine tpu
+expect 2 "--variant: 'fastest'" --variant fastest
+expect 2 "--frames: 'many'" --frames many
+expect 2 "--frames: '0'" --frames 0
+expect 2 "--threads: '0'" --threads 0
+expect 2 "needs a value" --filter
+expect 2 "unexpected argument 'b.mp4'" a.mp4 b.mp4
+expect 2 "either INPUT or --webcam" a.mp4 --webcam
+expect 2 "vfview bench: --res: '12'" bench --res 12
+expect 2 "vfview bench: --filter: unknown filter 'x'" bench --filter x
+expect 2 "vfview bench: --block: must be 8, 16 or 32" bench --block 12
+expect 2 "vfview bench: unknown option '--nope'" bench --nope
+expect 0 "usage: vfview bench" bench --help
+
+# a tiny bench really runs and writes its CSV
+csv="${TMPDIR:-/tmp}/vfview-cli-$$.csv"
+expect 0 "cpu    fast" bench --engine cpu --res 31x17 --frames 2 --warmup 1 --threads 2 --csv "$csv"
+checks=$((checks + 1))
+if ! head -1 "$csv" | grep -q '^suite,engine,variant,filter,size,border,width,height,block,streams,threads,ms_per_frame,ms_min,ms_max,ms_with_transfers,mpix_per_s'; then
+    echo "FAIL: CSV header: $(head -1 "$csv")"; fails=$((fails + 1))
+fi
+checks=$((checks + 1))
+if [ "$(grep -c '^single,cpu,' "$csv")" -ne 2 ]; then
+    echo "FAIL: CSV should have the ref and fast rows: $(cat "$csv")"; fails=$((fails + 1))
+fi
+rm -f "$csv"
+expect 1 "cannot write /nonexistent-dir/x.csv" bench --engine cpu --variant fast --res 8x8 --frames 1 --csv /nonexistent-dir/x.csv
+
+echo "test_cli: $checks checks, $fails failed"
+[ "$fails" -eq 0 ]

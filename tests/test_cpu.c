@@ -1,0 +1,103 @@
+/* The fast CPU engine equals the reference byte for byte: every preset, border, size 3..31,
+ * thread counts 1..4, on random frames of awkward shapes. Outputs are poisoned first. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "cpu.h"
+
+static struct vf_cpu_fast *engines[5];
+
+static void compare(const char *spec, const struct vf_filter *f, int border, int w, int h,
+                    uint64_t seed)
+{
+    struct vf_frame in, want, got;
+    if (vf_frame_alloc(&in, w, h) || vf_frame_alloc(&want, w, h) || vf_frame_alloc(&got, w, h)) {
+        CHECK(0, "out of memory at %dx%d", w, h);
+        return;
+    }
+    vf_frame_fill_random(&in, seed);
+    vf_frame_fill(&want, 0x5A);
+    vf_cpu_ref(f, (enum vf_border)border, &in, &want);
+    for (int threads = 1; threads <= 4; threads++) {
+        vf_frame_fill(&got, 0xA5);
+        CHECK(vf_cpu_fast_run(engines[threads], f, (enum vf_border)border, &in, &got) == 0,
+              "run failed");
+        int p, x, y;
+        long at = vf_frame_compare(&want, &got, &p, &x, &y);
+        CHECK(at < 0, "%s %s %dx%d threads %d: plane %d (%d,%d) got %d want %d", spec,
+              vf_border_names[border], w, h, threads, p, x, y,
+              at < 0 ? 0 : got.plane[p][y * got.stride + x],
+              at < 0 ? 0 : want.plane[p][y * want.stride + x]);
+    }
+    vf_frame_free(&in);
+    vf_frame_free(&want);
+    vf_frame_free(&got);
+}
+
+/* Every preset at every size it accepts. */
+static void sweep(int w, int h, int max_size)
+{
+    for (int p = 0; p < VF_PRESET_COUNT; p++) {
+        if (p == VF_CUSTOM)
+            continue;
+        for (int size = 3; size <= max_size; size += 2) {
+            if (!vf_presets[p].resizable && size != vf_presets[p].default_size)
+                continue;
+            char spec[64];
+            snprintf(spec, sizeof(spec), "%s:size=%d", vf_presets[p].name, size);
+            if (!vf_presets[p].resizable)
+                snprintf(spec, sizeof(spec), "%s", vf_presets[p].name);
+            struct vf_filter f;
+            CHECK(vf_filter_parse(spec, &f, NULL, 0) == 0, "%s", spec);
+            for (int b = 0; b < VF_BORDER_COUNT; b++)
+                compare(spec, &f, b, w, h, (uint64_t)(w * 131 + h * 7 + size));
+        }
+    }
+}
+
+/* Random custom matrices: non-separable, asymmetric, with divisors and biases. */
+static void random_customs(int w, int h, int count)
+{
+    uint64_t s = 12345;
+    for (int k = 0; k < count; k++) {
+        char spec[4096];
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        int size = 1 + 2 * (int)((s >> 33) % 8);
+        int n = snprintf(spec, sizeof(spec), "custom:matrix=");
+        for (int t = 0; t < size * size; t++) {
+            s = s * 6364136223846793005ull + 1442695040888963407ull;
+            n += snprintf(spec + n, sizeof(spec) - (size_t)n, "%d ", (int)((s >> 40) % 41) - 20);
+        }
+        snprintf(spec + n, sizeof(spec) - (size_t)n, ":div=%d:bias=%d", 1 + (int)((s >> 20) % 97),
+                 (int)((s >> 10) % 61) - 30);
+        struct vf_filter f;
+        char err[256];
+        CHECK(vf_filter_parse(spec, &f, err, sizeof(err)) == 0, "%s: %s", spec, err);
+        compare(spec, &f, k % VF_BORDER_COUNT, w, h, s);
+    }
+}
+
+int main(void)
+{
+    for (int t = 1; t <= 4; t++) {
+        engines[t] = vf_cpu_fast_create(t);
+        if (!engines[t]) {
+            fprintf(stderr, "cannot start %d threads\n", t);
+            return 1;
+        }
+    }
+    static const int small[][2] = {{1, 1}, {2, 3}, {17, 9}, {64, 1}, {1, 64}, {33, 40}};
+    for (size_t i = 0; i < sizeof(small) / sizeof(small[0]); i++) {
+        sweep(small[i][0], small[i][1], VF_MAX_SIZE);
+        random_customs(small[i][0], small[i][1], 12);
+    }
+    /* Large frames: the reference costs size^2 per pixel, so the largest sizes run on a
+     * mid-size awkward frame and the 1921x1081 frame gets sizes 3..7 and random customs. */
+    sweep(257, 131, VF_MAX_SIZE);
+    sweep(1921, 1081, 7);
+    random_customs(1921, 1081, 4);
+    for (int t = 1; t <= 4; t++)
+        vf_cpu_fast_destroy(engines[t]);
+    return check_done("test_cpu");
+}

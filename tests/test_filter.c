@@ -1,0 +1,311 @@
+/* Filter model: hand-checked outputs on a 5x4 image for every preset and border (corners
+ * included), the preset matrices, the border and rounding rules, and the spec parser. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "cpu.h"
+#include "filter.h"
+
+static const uint8_t image_5x4[20] = {12,  200, 37, 90,  255, 0, 64,  128, 180, 33,
+                                      250, 17,  99, 140, 71,  5, 222, 46,  160, 111};
+
+/* From tests/expected_5x4.py (numpy padding modes, integer floor division). Two worked by hand:
+ * custom, clamp, (1,0): rows 0,0,1 under taps -1 0 2 / -3 1 4 / 0 0 1:
+ *   (-12 + 0*200 + 2*37) + (-3*12 + 200 + 4*37) + 128 = 62 + 312 + 128 = 502;
+ *   floor((502 + 1) / 3) - 10 = 157.
+ * sharpen, zero, (4,3): 5*111 - 71 (up) - 160 (left) - 0 - 0 = 324 -> 255. */
+static const struct {
+    const char *spec, *border;
+    uint8_t out[20];
+} expected[] = {
+    {"identity", "clamp", {12,  200, 37, 90,  255, 0, 64,  128, 180, 33,
+                           250, 17,  99, 140, 71,  5, 222, 46,  160, 111}},
+    {"identity", "zero", {12,  200, 37, 90,  255, 0, 64,  128, 180, 33,
+                          250, 17,  99, 140, 71,  5, 222, 46,  160, 111}},
+    {"identity", "mirror", {12,  200, 37, 90,  255, 0, 64,  128, 180, 33,
+                            250, 17,  99, 140, 71,  5, 222, 46,  160, 111}},
+    {"sharpen", "clamp", {0,   255, 0,   0,   255, 0, 0,   255, 255, 0,
+                          255, 0,   164, 190, 0,   0, 255, 0,   255, 102}},
+    {"sharpen", "zero", {0,   255, 0,   0,   255, 0, 0,   255, 255, 0,
+                         255, 0,   164, 190, 71,  0, 255, 0,   255, 255}},
+    {"sharpen", "mirror", {0,   255, 0,   0,   255, 0, 0,   255, 255, 0,
+                           255, 0,   164, 190, 0,   0, 255, 0,   255, 93}},
+    {"edge", "clamp", {0, 255, 0, 0, 255, 0, 0, 197, 255, 0, 255, 0, 0, 255, 0, 0, 255, 0, 255, 0}},
+    {"edge", "zero", {0,   255, 0, 87,  255, 0, 0,   197, 255, 0,
+                      255, 0,   0, 255, 0,   0, 255, 0,   255, 255}},
+    {"edge", "mirror", {0,   255, 0, 0,   255, 0, 0,   197, 255, 0,
+                        255, 0,   0, 255, 0,   0, 255, 0,   255, 0}},
+    {"gaussian", "clamp", {48,  100, 100, 121, 178, 71, 84,  107, 123, 110,
+                           115, 95,  105, 119, 92,  92, 117, 111, 118, 115}},
+    {"gaussian", "zero", {32, 72, 77,  92,  90, 54, 84, 107, 123, 86,
+                          83, 95, 105, 119, 75, 61, 86, 81,  88,  65}},
+    {"gaussian", "mirror", {69,  88, 108, 124, 140, 76,  84,  107, 123, 123,
+                            103, 95, 105, 119, 113, 124, 110, 104, 116, 121}},
+    {"box", "clamp", {57, 77, 114, 123, 161, 89,  90,  106, 115, 125,
+                      90, 92, 117, 108, 101, 109, 101, 124, 105, 116}},
+    {"box", "zero", {31, 49, 78,  80,  62, 60, 90, 106, 115, 85,
+                     62, 92, 117, 108, 77, 55, 71, 76,  70,  54}},
+    {"box", "mirror", {74, 70, 119, 118, 136, 92,  90,  106, 115, 131,
+                       96, 92, 117, 108, 131, 113, 112, 104, 104, 126}},
+    {"unsharp", "clamp", {0,   255, 0,  52,  255, 0, 37,  151, 242, 0,
+                          255, 0,   90, 168, 40,  0, 255, 0,   205, 113}},
+    {"unsharp", "zero", {0,   255, 2,  101, 255, 0, 47,  157, 255, 0,
+                         255, 0,   98, 180, 72,  0, 255, 16,  247, 169}},
+    {"unsharp", "mirror", {0,   255, 0,  59,  255, 0, 37,  150, 241, 0,
+                           255, 0,   92, 165, 24,  0, 255, 0,   206, 105}},
+    {"custom:matrix=-1 0 2 -3 1 4 0 0 1:div=3:bias=-10",
+     "clamp",
+     {255, 157, 0, 255, 255, 210, 236, 249, 147, 29, 0, 0, 255, 49, 0, 255, 118, 138, 197, 53}},
+    {"custom:matrix=-1 0 2 -3 1 4 0 0 1:div=3:bias=-10",
+     "zero",
+     {255, 137, 0, 255, 0, 214, 236, 249, 147, 0, 213, 0, 255, 49, 0, 255, 103, 84, 160, 0}},
+    {"custom:matrix=-1 0 2 -3 1 4 0 0 1:div=3:bias=-10",
+     "mirror",
+     {103, 222, 81,  255, 225, 84, 236, 249, 147, 138,
+      174, 0,   255, 49,  174, 77, 136, 131, 183, 174}},
+};
+
+static void test_hand_computed(void)
+{
+    struct vf_frame in, out;
+    vf_frame_alloc(&in, 5, 4);
+    vf_frame_alloc(&out, 5, 4);
+    for (int p = 0; p < VF_PLANES; p++)
+        for (int y = 0; y < 4; y++)
+            memcpy(in.plane[p] + y * in.stride, image_5x4 + 5 * y, 5);
+    for (size_t t = 0; t < sizeof(expected) / sizeof(expected[0]); t++) {
+        struct vf_filter f;
+        enum vf_border b;
+        char err[256];
+        CHECK(vf_filter_parse(expected[t].spec, &f, err, sizeof(err)) == 0, "%s: %s",
+              expected[t].spec, err);
+        CHECK(vf_border_parse(expected[t].border, &b) == 0, "%s", expected[t].border);
+        vf_frame_fill(&out, 0xA5);
+        vf_cpu_ref(&f, b, &in, &out);
+        for (int p = 0; p < VF_PLANES; p++)
+            for (int i = 0; i < 20; i++) {
+                int got = out.plane[p][(i / 5) * out.stride + i % 5];
+                CHECK(got == expected[t].out[i], "%s %s plane %d (%d,%d): got %d want %d",
+                      expected[t].spec, expected[t].border, p, i % 5, i / 5, got,
+                      expected[t].out[i]);
+            }
+    }
+    vf_frame_free(&in);
+    vf_frame_free(&out);
+}
+
+static void expect_taps(const char *spec, const int32_t *taps, int size, int32_t divisor,
+                        int separable)
+{
+    struct vf_filter f;
+    char err[256];
+    CHECK(vf_filter_parse(spec, &f, err, sizeof(err)) == 0, "%s: %s", spec, err);
+    CHECK(f.size == size, "%s: size %d want %d", spec, f.size, size);
+    CHECK(f.divisor == divisor, "%s: divisor %d want %d", spec, f.divisor, divisor);
+    CHECK(f.separable == separable, "%s: separable %d want %d", spec, f.separable, separable);
+    if (taps)
+        for (int k = 0; k < size * size; k++)
+            CHECK(f.taps[k] == taps[k], "%s: tap %d is %d want %d", spec, k, f.taps[k], taps[k]);
+    if (f.separable)
+        for (int i = 0; i < size; i++)
+            for (int j = 0; j < size; j++)
+                CHECK(f.col[i] * f.row[j] == f.taps[i * size + j], "%s: col x row != taps", spec);
+}
+
+static void test_presets(void)
+{
+    static const int32_t sharpen[9] = {0, -1, 0, -1, 5, -1, 0, -1, 0};
+    static const int32_t sharpen_half[9] = {0, -1, 0, -1, 6, -1, 0, -1, 0};
+    static const int32_t edge[9] = {-1, -1, -1, -1, 8, -1, -1, -1, -1};
+    static const int32_t gauss3[9] = {1, 2, 1, 2, 4, 2, 1, 2, 1};
+    static const int32_t unsharp[25] = {-1,  -4, -6, -4,  -1,  -4,  -16, -24, -16, -4, -6, -24, 476,
+                                        -24, -6, -4, -16, -24, -16, -4,  -1,  -4,  -6, -4, -1};
+    int32_t gauss5[25], box5[25];
+    static const int32_t binomial5[5] = {1, 4, 6, 4, 1};
+    for (int k = 0; k < 25; k++) {
+        gauss5[k] = binomial5[k / 5] * binomial5[k % 5];
+        box5[k] = 1;
+    }
+    expect_taps("sharpen", sharpen, 3, 1, 0);
+    expect_taps("sharpen:amount=0.5", sharpen_half, 3, 2, 0);
+    expect_taps("edge", edge, 3, 1, 0);
+    expect_taps("gaussian", gauss3, 3, 16, 1);
+    expect_taps("gaussian:size=5", gauss5, 5, 256, 1);
+    expect_taps("box:size=5", box5, 5, 25, 1);
+    expect_taps("unsharp", unsharp, 5, 256, 0);
+    expect_taps("custom:matrix=1,2,1,2,4,2,1,2,1", gauss3, 3, 16, 1);
+    expect_taps("custom:matrix=-1 0 2 -3 1 4 0 0 1:div=3", NULL, 3, 3, 0);
+    for (int size = 3; size <= VF_MAX_SIZE; size += 2) {
+        char spec[64];
+        snprintf(spec, sizeof(spec), "gaussian:size=%d", size);
+        struct vf_filter f;
+        CHECK(vf_filter_parse(spec, &f, NULL, 0) == 0, "%s", spec);
+        int64_t sum = 0;
+        for (int k = 0; k < size * size; k++)
+            sum += f.taps[k];
+        CHECK(sum == f.divisor && f.requant.shift >= 0, "%s: taps sum %lld, divisor %d", spec,
+              (long long)sum, f.divisor);
+        CHECK(f.taps[(size / 2) * size + size / 2] >= f.taps[0], "%s: centre not largest", spec);
+        snprintf(spec, sizeof(spec), "unsharp:size=%d:amount=3", size);
+        CHECK(vf_filter_parse(spec, &f, NULL, 0) == 0, "%s", spec);
+        snprintf(spec, sizeof(spec), "box:size=%d", size);
+        CHECK(vf_filter_parse(spec, &f, NULL, 0) == 0 && f.divisor == size * size, "%s", spec);
+    }
+    struct vf_filter id;
+    CHECK(vf_filter_parse("identity", &id, NULL, 0) == 0 && id.identity, "identity flag");
+    CHECK(vf_filter_parse("custom:matrix=0 0 0 0 3 0 0 0 0:div=3", &id, NULL, 0) == 0 &&
+              id.identity,
+          "a scaled identity is still identity");
+    CHECK(vf_filter_parse("sharpen", &id, NULL, 0) == 0 && !id.identity, "sharpen not identity");
+}
+
+static void test_border_rule(void)
+{
+    /* reflect-101 on 0..4: ... 2 1 | 0 1 2 3 4 | 3 2 ... */
+    static const int mirror5[] = {3, 4, 3, 2, 1, 0, 1, 2, 3, 4, 3, 2, 1, 0};
+    for (int i = -5; i <= 8; i++) {
+        CHECK(vf_border_index(i, 5, VF_BORDER_MIRROR) == mirror5[i + 5], "mirror(%d,5) = %d", i,
+              vf_border_index(i, 5, VF_BORDER_MIRROR));
+        CHECK(vf_border_index(i, 5, VF_BORDER_CLAMP) == (i < 0   ? 0
+                                                         : i > 4 ? 4
+                                                                 : i),
+              "clamp(%d,5)", i);
+        CHECK(vf_border_index(i, 5, VF_BORDER_ZERO) == (i < 0 || i > 4 ? -1 : i), "zero(%d,5)", i);
+    }
+    for (int i = -15; i <= 15; i++) {
+        CHECK(vf_border_index(i, 1, VF_BORDER_MIRROR) == 0, "mirror(%d,1)", i);
+        CHECK(vf_border_index(i, 2, VF_BORDER_MIRROR) == (i % 2 != 0), "mirror(%d,2)", i);
+    }
+}
+
+static void test_rounding_rule(void)
+{
+    /* every divisor the float path can meet at small sizes, exhaustively, and big ones */
+    int divisors[300], count = 0;
+    for (int d = 1; d <= 256; d++)
+        divisors[count++] = d;
+    int big[] = {361, 625, 961, 1000, 4095, 4097, 9999, 12289, 16383, 16384};
+    for (size_t i = 0; i < sizeof(big) / sizeof(big[0]); i++)
+        divisors[count++] = big[i];
+    for (int k = 0; k < count; k++) {
+        struct vf_filter f;
+        char spec[64];
+        int d = divisors[k];
+        snprintf(spec, sizeof(spec), "custom:matrix=1:div=%d:bias=%d", d, (k % 7) - 3);
+        CHECK(vf_filter_parse(spec, &f, NULL, 0) == 0, "%s", spec);
+        int bad = 0;
+        for (int64_t s = -2 * (int64_t)d; s < 260 * (int64_t)d && bad < 3; s++) {
+            int64_t want = (s + d / 2);
+            want = (want >= 0 ? want / d : -((-want + d - 1) / d)) + f.bias;
+            want = want < 0 ? 0 : want > 255 ? 255 : want;
+            int got = vf_requant((int32_t)s, f.requant);
+            if (got != want) {
+                bad++;
+                CHECK(got == want, "div %d bias %d sum %lld: got %d want %lld", d, f.bias,
+                      (long long)s, got, (long long)want);
+            }
+        }
+    }
+    struct vf_filter f;
+    vf_filter_parse("custom:matrix=1:div=2", &f, NULL, 0);
+    CHECK(vf_requant(1, f.requant) == 1 && vf_requant(-1, f.requant) == 0 &&
+              vf_requant(3, f.requant) == 2,
+          "half rounds up: 1/2 -> 1, -1/2 -> 0, 3/2 -> 2");
+}
+
+static void expect_error(const char *spec, const char *needle)
+{
+    struct vf_filter f;
+    char err[256] = "";
+    int rc = vf_filter_parse(spec, &f, err, sizeof(err));
+    CHECK(rc == -1, "'%s' should fail", spec);
+    CHECK(strstr(err, needle) != NULL, "'%s': message '%s' lacks '%s'", spec, err, needle);
+    CHECK(strchr(err, '\n') == NULL, "'%s': message is not one line", spec);
+}
+
+static void test_parser(void)
+{
+    static const char *const valid[] = {"identity",
+                                        "sharpen",
+                                        "sharpen:amount=2.5",
+                                        "edge",
+                                        "gaussian",
+                                        "gaussian:size=7",
+                                        "gaussian:size=31:sigma=6",
+                                        "gaussian:sigma=0.5:size=5",
+                                        "box",
+                                        "box:size=3",
+                                        "box:size=31",
+                                        "unsharp",
+                                        "unsharp:size=9:amount=0.75:sigma=2",
+                                        "custom:matrix=0 -1 0 -1 5 -1 0 -1 0:div=1:bias=0",
+                                        "custom:matrix=0,-1,0,-1,5,-1,0,-1,0",
+                                        "custom:matrix=7",
+                                        "custom:matrix=1 1 1 1 1 1 1 1 1:bias=-255",
+                                        "custom:matrix=1 2 3 4 5 6 7 8 9:div=16384",
+                                        "custom:matrix=1:div=4194304"};
+    for (size_t i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
+        struct vf_filter f;
+        char err[256] = "";
+        CHECK(vf_filter_parse(valid[i], &f, err, sizeof(err)) == 0, "'%s': %s", valid[i], err);
+    }
+    struct vf_filter f;
+    vf_filter_parse("gaussian:size=7:sigma=2", &f, NULL, 0);
+    CHECK(f.preset == VF_GAUSSIAN && f.size == 7 && fabs(f.sigma - 2) < 1e-9, "gaussian fields");
+    vf_filter_parse("custom:matrix=1 1 1 1 1 1 1 1 1", &f, NULL, 0);
+    CHECK(f.divisor == 9 && f.bias == 0, "custom div defaults to the tap sum, got %d", f.divisor);
+    vf_filter_parse("custom:matrix=-1 -1 -1 -1 8 -1 -1 -1 -1", &f, NULL, 0);
+    CHECK(f.divisor == 1, "custom div is 1 when taps sum to 0, got %d", f.divisor);
+
+    expect_error("blur", "unknown filter 'blur'");
+    expect_error("", "unknown filter");
+    expect_error("gaussian:sise=5", "unknown key 'sise'");
+    expect_error("edge:size=5", "unknown key 'size'");
+    expect_error("gaussian:size=4", "size '4' must be an odd integer");
+    expect_error("box:size=33", "size '33'");
+    expect_error("box:size=1", "size '1'");
+    expect_error("box:size=abc", "size 'abc'");
+    expect_error("gaussian:sigma=wide", "sigma 'wide'");
+    expect_error("sharpen:amount=x", "amount 'x'");
+    expect_error("sharpen:amount=17", "amount '17'");
+    expect_error("custom:matrix=1 2 3 4 5 6 7 8", "has 8 values");
+    expect_error("custom:matrix=1 2 3 4", "has 4 values");
+    expect_error("custom:matrix=1 2 x 4 5 6 7 8 9", "matrix value 'x'");
+    expect_error("custom:matrix=1 2 3 4 5 6 7 8 9:div=0", "div must be a positive");
+    expect_error("custom:matrix=1 2 3 4 5 6 7 8 9:div=-4", "div must be a positive");
+    expect_error("custom:matrix=1 2 3 4 5 6 7 8 9:div=two", "div 'two'");
+    expect_error("custom:matrix=1 2 3 4 5 6 7 8 9:div=16385", "div 16385 out of range");
+    expect_error("custom:matrix=1:bias=300", "bias '300'");
+    expect_error("custom:div=3", "matrix=... is required");
+    expect_error("gaussian:size", "'size' is not key=value");
+    expect_error("custom:matrix=4194304 4194304 0 0 0 0 0 0 0", "taps too large");
+}
+
+static void test_resize(void)
+{
+    struct vf_filter f;
+    vf_filter_parse("gaussian:size=29", &f, NULL, 0);
+    CHECK(vf_filter_resize(&f, 1) == 0 && f.size == 31, "29 -> 31");
+    CHECK(vf_filter_resize(&f, 1) == -1 && f.size == 31, "31 stays");
+    vf_filter_parse("box", &f, NULL, 0);
+    CHECK(vf_filter_resize(&f, -1) == -1 && f.size == 3, "3 stays");
+    vf_filter_parse("sharpen", &f, NULL, 0);
+    CHECK(vf_filter_resize(&f, 1) == -1, "sharpen has a fixed size");
+    char desc[96];
+    vf_filter_parse("gaussian:size=5", &f, NULL, 0);
+    vf_filter_describe(&f, desc, sizeof(desc));
+    CHECK(!strcmp(desc, "gaussian 5x5 sigma=1.10"), "describe: '%s'", desc);
+}
+
+int main(void)
+{
+    test_hand_computed();
+    test_presets();
+    test_border_rule();
+    test_rounding_rule();
+    test_parser();
+    test_resize();
+    return check_done("test_filter");
+}
