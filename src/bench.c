@@ -33,7 +33,7 @@ struct bench_run {
 static void usage(FILE *out)
 {
     fprintf(out, "usage: vfview bench [options]\n"
-                 "  --engine E       cpu, gpu, npp or all (default: all that are built)\n"
+                 "  --engine E       cpu, gpu, npp, floor or all (comma-separated; default all)\n"
                  "  --variant V      cpu: ref|fast; gpu: naive|tiled|tiled-const|fast; "
                  "comma-separated or all\n"
                  "  --filter SPEC    filter to time (default: sharpen)\n"
@@ -247,6 +247,11 @@ static void collect(struct bench_run *run)
                 if (row)
                     time_cpu(run, row, v);
             }
+    if (listed(run->engine, "floor") || listed(run->engine, "gpu")) {
+        struct bench_row *row = add_row(run, "floor", "d2d-copy");
+        if (row)
+            row->skipped = vf_bench_floor(&run->cfg, &row->kernel, &row->with_transfers);
+    }
     if (listed(run->engine, "gpu"))
         for (int v = 0; v < VF_GPU_VARIANT_COUNT; v++) {
             const char *name = vf_gpu_variant_names[v];
@@ -258,13 +263,6 @@ static void collect(struct bench_run *run)
         struct bench_row *row = add_row(run, "npp", "filterborder");
         if (row)
             row->skipped = vf_bench_npp(&run->cfg, &row->kernel, &row->with_transfers);
-    }
-    if (listed(run->engine, "floor")) {
-        struct bench_row *row = add_row(run, "floor", "d2d-copy");
-        if (row)
-            row->skipped = vf_bench_floor(&run->cfg, &row->kernel);
-        if (row)
-            row->with_transfers = row->kernel;
     }
 }
 

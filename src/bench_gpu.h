@@ -19,6 +19,9 @@ const char *vf_bench_gpu(const struct vf_bench_config *cfg, int variant, struct 
                          struct vf_stats *with_transfers);
 const char *vf_bench_npp(const struct vf_bench_config *cfg, struct vf_stats *kernel,
                          struct vf_stats *with_transfers);
-const char *vf_bench_floor(const struct vf_bench_config *cfg, struct vf_stats *copy);
+/* copy: device-to-device copy of one frame's bytes; transfers: the streamed pipeline with
+ * uploads and downloads only. */
+const char *vf_bench_floor(const struct vf_bench_config *cfg, struct vf_stats *copy,
+                           struct vf_stats *transfers);
 
 #endif

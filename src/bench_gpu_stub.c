@@ -15,8 +15,9 @@ const char *vf_bench_npp(const struct vf_bench_config *cfg, struct vf_stats *ker
     return "built without NPP";
 }
 
-const char *vf_bench_floor(const struct vf_bench_config *cfg, struct vf_stats *copy)
+const char *vf_bench_floor(const struct vf_bench_config *cfg, struct vf_stats *copy,
+                           struct vf_stats *transfers)
 {
-    (void)cfg, (void)copy;
+    (void)cfg, (void)copy, (void)transfers;
     return "built without CUDA";
 }

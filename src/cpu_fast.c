@@ -112,7 +112,7 @@ DEFINE_MAC(mac_i32_i32, int32_t, int32_t)
                                     struct vf_requant q)                                           \
     {                                                                                              \
         for (int x = 0; x < w; x++)                                                                \
-            dst[x] = (uint8_t)vf_requant(acc[x], q);                                               \
+            dst[x] = (uint8_t)vf_requantize(acc[x], q);                                               \
     }
 DEFINE_REQUANT(requant_i16, int16_t)
 DEFINE_REQUANT(requant_i32, int32_t)
@@ -192,6 +192,11 @@ static void filter_row(struct scratch *s, const struct job *job, int plane, int 
         if (sy == ZERO_ROW)
             continue; /* contributes nothing */
         if (f->separable) {
+            if (f->centre && i == r) {
+                mac_pixels(s->acc, job->acc16, padded_row(s, job, plane, sy) + r, f->centre, w,
+                           first);
+                first = false;
+            }
             if (f->col[i]) {
                 mac_hrow(s->acc, job->acc16, horizontal_row(s, job, plane, sy), job->h16, f->col[i],
                          w, first);

@@ -17,6 +17,6 @@ void vf_cpu_ref(const struct vf_filter *f, enum vf_border border, const struct v
                         sum += f->taps[i * n + j] * pixel;
                     }
                 }
-                out->plane[p][y * out->stride + x] = (uint8_t)vf_requant(sum, f->requant);
+                out->plane[p][y * out->stride + x] = (uint8_t)vf_requantize(sum, f->requant);
             }
 }

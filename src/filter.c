@@ -139,18 +139,11 @@ static void build_fixed(struct vf_filter *f, const int32_t *t)
     f->bias = 0;
 }
 
-/* Finds taps == col (x) row with integers, for any matrix (custom ones too). */
-static void detect_separable(struct vf_filter *f)
+/* Tries taps == col (x) row + centre*identity, with the rank-one part anchored on tap (i0, j0).
+ * With `skip_centre` the centre tap is left out of the check and absorbs the difference. */
+static bool try_separable(struct vf_filter *f, int i0, int j0, bool skip_centre)
 {
-    int n = f->size, i0 = -1, j0 = -1;
-    f->separable = false;
-    for (int k = 0; k < n * n && i0 < 0; k++)
-        if (f->taps[k]) {
-            i0 = k / n;
-            j0 = k % n;
-        }
-    if (i0 < 0)
-        return;
+    int n = f->size, r = n / 2;
     int64_t g = 0;
     for (int j = 0; j < n; j++)
         g = gcd64(g, f->taps[i0 * n + j]);
@@ -160,18 +153,48 @@ static void detect_separable(struct vf_filter *f)
         f->row[j] = (int32_t)(f->taps[i0 * n + j] / g);
     for (int i = 0; i < n; i++) {
         if (f->taps[i * n + j0] % f->row[j0])
-            return;
+            return false;
         f->col[i] = f->taps[i * n + j0] / f->row[j0];
+    }
+    int64_t row_sum = 0, col_sum = 0;
+    for (int k = 0; k < n; k++) {
+        row_sum += llabs(f->row[k]);
+        col_sum += llabs(f->col[k]);
     }
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
-            if ((int64_t)f->col[i] * f->row[j] != f->taps[i * n + j])
-                return;
-    int64_t row_sum = 0;
-    for (int j = 0; j < n; j++)
-        row_sum += llabs(f->row[j]);
+            if (!(skip_centre && i == r && j == r) &&
+                (int64_t)f->col[i] * f->row[j] != f->taps[i * n + j])
+                return false;
+    int64_t centre = f->taps[r * n + r] - (int64_t)f->col[r] * f->row[r];
+    int64_t sep_sum = row_sum * col_sum + llabs(centre);
+    if (sep_sum > VF_MAX_ABS_TAP_SUM)
+        return false; /* exact but its partial sums could overflow: run it as 2-D */
+    f->centre = (int32_t)centre;
     f->abs_row_sum = (int32_t)row_sum;
-    f->separable = true;
+    f->abs_sep_sum = (int32_t)sep_sum;
+    return true;
+}
+
+/* Finds integer taps == col (x) row (+ centre*identity), for any matrix, custom ones too:
+ * gaussian and box are plain separable; unsharp and edge are separable plus a centre tap. */
+static void detect_separable(struct vf_filter *f)
+{
+    int n = f->size, r = n / 2, off_axis = -1, any = -1;
+    for (int k = 0; k < n * n; k++) {
+        if (!f->taps[k])
+            continue;
+        if (any < 0)
+            any = k;
+        if (off_axis < 0 && k / n != r && k % n != r)
+            off_axis = k;
+    }
+    f->separable = false;
+    f->centre = 0;
+    if (off_axis >= 0 && try_separable(f, off_axis / n, off_axis % n, true))
+        f->separable = true;
+    else if (any >= 0 && try_separable(f, any / n, any % n, false))
+        f->separable = f->centre == 0;
 }
 
 static bool is_identity(const struct vf_filter *f)

@@ -1,6 +1,6 @@
 /* Filters as integer data: the preset table, the spec parser, the border rule and the rounding
  * rule. Every engine (CPU reference, CPU fast, every GPU variant) includes this header and uses
- * vf_border_index() and vf_requant() unchanged, which is what makes them agree to the bit. */
+ * vf_border_index() and vf_requantize() unchanged, which is what makes them agree to the bit. */
 #ifndef VF_FILTER_H
 #define VF_FILTER_H
 
@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #ifdef __CUDACC__
-#define VF_HOSTDEV __host__ __device__ __forceinline__
+#define VF_HOSTDEV __host__ __device__
 #else
 #define VF_HOSTDEV
 #endif
@@ -58,10 +58,13 @@ struct vf_filter {
     int32_t divisor;
     int32_t bias;
     bool identity;  /* output == input: engines may copy */
-    bool separable; /* taps[i*size+j] == col[i]*row[j] */
+    /* separable: taps[i*size+j] == col[i]*row[j] + (centre at the centre tap) */
+    bool separable;
     int32_t row[VF_MAX_SIZE], col[VF_MAX_SIZE];
-    int32_t abs_tap_sum; /* sum |taps|: bounds every partial sum by 255*abs_tap_sum */
-    int32_t abs_row_sum; /* sum |row| when separable: bounds the horizontal pass */
+    int32_t centre;
+    int32_t abs_tap_sum; /* sum |taps|: bounds every partial sum of the 2-D form by 255*this */
+    int32_t abs_row_sum; /* sum |row|: bounds the horizontal pass */
+    int32_t abs_sep_sum; /* sum|col| * sum|row| + |centre|: bounds the vertical pass */
     struct vf_requant requant;
 };
 
@@ -114,7 +117,7 @@ static inline VF_HOSTDEV int vf_border_index(int i, int n, int border)
 /* The one rounding rule (see struct vf_requant). The float path is exact: for n < 256*d and
  * d <= 16384, (n + 0.5)/d lies at least 0.5/d from an integer while the float error stays
  * below 2^-15, so truncation gives floor(n/d). Tests check it exhaustively for many d. */
-static inline VF_HOSTDEV int vf_requant(int32_t sum, struct vf_requant q)
+static inline VF_HOSTDEV int vf_requantize(int32_t sum, struct vf_requant q)
 {
     int32_t n = sum + q.offset;
     n = n < 0 ? 0 : n;

@@ -110,8 +110,11 @@ static void expect_taps(const char *spec, const int32_t *taps, int size, int32_t
             CHECK(f.taps[k] == taps[k], "%s: tap %d is %d want %d", spec, k, f.taps[k], taps[k]);
     if (f.separable)
         for (int i = 0; i < size; i++)
-            for (int j = 0; j < size; j++)
-                CHECK(f.col[i] * f.row[j] == f.taps[i * size + j], "%s: col x row != taps", spec);
+            for (int j = 0; j < size; j++) {
+                int centre = i == size / 2 && j == size / 2 ? f.centre : 0;
+                CHECK(f.col[i] * f.row[j] + centre == f.taps[i * size + j],
+                      "%s: col x row + centre != taps", spec);
+            }
 }
 
 static void test_presets(void)
@@ -130,13 +133,15 @@ static void test_presets(void)
     }
     expect_taps("sharpen", sharpen, 3, 1, 0);
     expect_taps("sharpen:amount=0.5", sharpen_half, 3, 2, 0);
-    expect_taps("edge", edge, 3, 1, 0);
+    expect_taps("edge", edge, 3, 1, 1); /* -ones + 9*identity */
     expect_taps("gaussian", gauss3, 3, 16, 1);
     expect_taps("gaussian:size=5", gauss5, 5, 256, 1);
     expect_taps("box:size=5", box5, 5, 25, 1);
-    expect_taps("unsharp", unsharp, 5, 256, 0);
+    expect_taps("unsharp", unsharp, 5, 256, 1); /* -G + 512*identity */
     expect_taps("custom:matrix=1,2,1,2,4,2,1,2,1", gauss3, 3, 16, 1);
     expect_taps("custom:matrix=-1 0 2 -3 1 4 0 0 1:div=3", NULL, 3, 3, 0);
+    expect_taps("custom:matrix=0 0 0 1 2 1 0 0 0", NULL, 3, 4, 1); /* one row only */
+    expect_taps("custom:matrix=1 2 1 2 9 2 1 2 1", NULL, 3, 21, 1); /* 1 2 1 outer + 5*id */
     for (int size = 3; size <= VF_MAX_SIZE; size += 2) {
         char spec[64];
         snprintf(spec, sizeof(spec), "gaussian:size=%d", size);
@@ -200,7 +205,7 @@ static void test_rounding_rule(void)
             int64_t want = (s + d / 2);
             want = (want >= 0 ? want / d : -((-want + d - 1) / d)) + f.bias;
             want = want < 0 ? 0 : want > 255 ? 255 : want;
-            int got = vf_requant((int32_t)s, f.requant);
+            int got = vf_requantize((int32_t)s, f.requant);
             if (got != want) {
                 bad++;
                 CHECK(got == want, "div %d bias %d sum %lld: got %d want %lld", d, f.bias,
@@ -210,8 +215,8 @@ static void test_rounding_rule(void)
     }
     struct vf_filter f;
     vf_filter_parse("custom:matrix=1:div=2", &f, NULL, 0);
-    CHECK(vf_requant(1, f.requant) == 1 && vf_requant(-1, f.requant) == 0 &&
-              vf_requant(3, f.requant) == 2,
+    CHECK(vf_requantize(1, f.requant) == 1 && vf_requantize(-1, f.requant) == 0 &&
+              vf_requantize(3, f.requant) == 2,
           "half rounds up: 1/2 -> 1, -1/2 -> 0, 3/2 -> 2");
 }
 

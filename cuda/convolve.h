@@ -1,0 +1,37 @@
+/* C-callable entry points of the CUDA kernels. Every variant computes exactly what
+ * vf_cpu_ref computes (same border and rounding rules from filter.h). */
+#ifndef VF_CONVOLVE_H
+#define VF_CONVOLVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "filter.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Three planes on the device; src and dst share the pitch. */
+struct vf_device_planes {
+    int width, height;
+    int pitch;
+    const uint8_t *src[3];
+    uint8_t *dst[3];
+};
+
+/* Loads the taps that naive/tiled (global memory) and tiled-const (__constant__) read. The
+ * caller must have no kernel of those variants in flight. Returns a cudaError_t. */
+int vf_cuda_load_taps(const struct vf_filter *f, void *stream);
+
+/* Filters all three planes with `variant` (enum vf_gpu_variant) on `stream` (a cudaStream_t).
+ * block: 8, 16 or 32 for naive/tiled/tiled-const, ignored by fast. Returns a cudaError_t
+ * (launch errors only: execution errors surface at the next synchronisation). */
+int vf_cuda_convolve(const struct vf_filter *f, int border, int variant, int block,
+                     const struct vf_device_planes *planes, void *stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,54 @@
+/* The host side of the CUDA engine: device selection, a ring of pinned host buffers and device
+ * buffers with one stream each, several frames in flight, per-frame CUDA event timings.
+ * Nothing here exits or aborts: every failure comes back as -1/NULL with one line in err,
+ * the CUDA message included, so callers can fall back to the CPU and say why. */
+#ifndef VF_GPU_H
+#define VF_GPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "filter.h"
+#include "frame.h"
+
+struct vf_gpu;
+
+struct vf_gpu_job {
+    const struct vf_filter *filter;
+    enum vf_border border;
+    int variant; /* enum vf_gpu_variant */
+    int block;   /* 8, 16 or 32 for naive/tiled/tiled-const */
+    bool transfer_only; /* bench: upload and download, no kernel */
+};
+
+struct vf_gpu_timing {
+    float kernel_ms; /* the filter itself (CUDA events) */
+    float total_ms;  /* upload + filter + download of this frame */
+};
+
+/* Opens the first CUDA device for frames of width x height with `ring` frames in flight
+ * (1..64). NULL with a message when there is no device, the driver is too old, or memory
+ * runs out; "built without CUDA" when the cuda feature is off. */
+struct vf_gpu *vf_gpu_open(int width, int height, int ring, char *err, size_t errlen);
+void vf_gpu_close(struct vf_gpu *g);
+/* "NVIDIA H100 80GB HBM3 (sm_90, driver 13.0)" */
+const char *vf_gpu_describe(const struct vf_gpu *g);
+
+/* Synchronous: filter `in` into `out` (any host memory). */
+int vf_gpu_run(struct vf_gpu *g, const struct vf_gpu_job *job, const struct vf_frame *in,
+               struct vf_frame *out, struct vf_gpu_timing *timing, char *err, size_t errlen);
+
+/* Streamed: fill the pinned frame that vf_gpu_input returns (NULL when every slot is busy:
+ * collect first), then submit it. Frames come out of vf_gpu_collect in submission order; the
+ * returned pinned frame stays valid until vf_gpu_release. */
+struct vf_frame *vf_gpu_input(struct vf_gpu *g);
+int vf_gpu_submit(struct vf_gpu *g, const struct vf_gpu_job *job, char *err, size_t errlen);
+int vf_gpu_in_flight(const struct vf_gpu *g);
+int vf_gpu_collect(struct vf_gpu *g, const struct vf_frame **out, struct vf_gpu_timing *timing,
+                   char *err, size_t errlen);
+void vf_gpu_release(struct vf_gpu *g);
+
+/* Test hook: makes the n-th following submit or run fail as a CUDA error would (0: off). */
+void vf_gpu_inject_failure(struct vf_gpu *g, int after);
+
+#endif

@@ -1,0 +1,67 @@
+/* Built when CUDA is not: every entry point says so. */
+#include "gpu.h"
+
+#include <stdio.h>
+
+struct vf_gpu *vf_gpu_open(int width, int height, int ring, char *err, size_t errlen)
+{
+    (void)width, (void)height, (void)ring;
+    snprintf(err, errlen, "built without CUDA");
+    return NULL;
+}
+
+void vf_gpu_close(struct vf_gpu *g)
+{
+    (void)g;
+}
+
+const char *vf_gpu_describe(const struct vf_gpu *g)
+{
+    (void)g;
+    return "none";
+}
+
+int vf_gpu_run(struct vf_gpu *g, const struct vf_gpu_job *job, const struct vf_frame *in,
+               struct vf_frame *out, struct vf_gpu_timing *timing, char *err, size_t errlen)
+{
+    (void)g, (void)job, (void)in, (void)out, (void)timing;
+    snprintf(err, errlen, "built without CUDA");
+    return -1;
+}
+
+struct vf_frame *vf_gpu_input(struct vf_gpu *g)
+{
+    (void)g;
+    return NULL;
+}
+
+int vf_gpu_submit(struct vf_gpu *g, const struct vf_gpu_job *job, char *err, size_t errlen)
+{
+    (void)g, (void)job;
+    snprintf(err, errlen, "built without CUDA");
+    return -1;
+}
+
+int vf_gpu_in_flight(const struct vf_gpu *g)
+{
+    (void)g;
+    return 0;
+}
+
+int vf_gpu_collect(struct vf_gpu *g, const struct vf_frame **out, struct vf_gpu_timing *timing,
+                   char *err, size_t errlen)
+{
+    (void)g, (void)out, (void)timing;
+    snprintf(err, errlen, "built without CUDA");
+    return -1;
+}
+
+void vf_gpu_release(struct vf_gpu *g)
+{
+    (void)g;
+}
+
+void vf_gpu_inject_failure(struct vf_gpu *g, int after)
+{
+    (void)g, (void)after;
+}

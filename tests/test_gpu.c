@@ -1,0 +1,193 @@
+/* Every GPU variant equals the CPU reference byte for byte (every preset, border and size, on
+ * awkward frame sizes, outputs poisoned first); the streamed pipeline returns 64 different frames
+ * complete and in order; errors come back as messages. Exits 77 without a CUDA device. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "cpu.h"
+#include "gpu.h"
+#include "variants.h"
+
+static struct vf_cpu_fast *cpu;
+
+/* The oracle: cpu_ref on small frames; on large ones the fast CPU engine, which test_cpu proves
+ * equal to cpu_ref, because the reference would take minutes there. */
+static void expected(const struct vf_filter *f, int border, const struct vf_frame *in,
+                     struct vf_frame *out)
+{
+    if ((long)in->width * in->height <= 64 * 64)
+        vf_cpu_ref(f, (enum vf_border)border, in, out);
+    else
+        vf_cpu_fast_run(cpu, f, (enum vf_border)border, in, out);
+}
+
+static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf_filter *f,
+                             int border, const struct vf_frame *in, struct vf_frame *want,
+                             struct vf_frame *got)
+{
+    expected(f, border, in, want);
+    for (int v = 0; v < VF_GPU_VARIANT_COUNT; v++) {
+        static const int blocks[] = {8, 16, 32};
+        int block = blocks[(v + f->size) % 3];
+        struct vf_gpu_job job = {f, (enum vf_border)border, v, block, false};
+        char err[256];
+        vf_frame_fill(got, 0xA5);
+        int rc = vf_gpu_run(g, &job, in, got, NULL, err, sizeof(err));
+        CHECK(rc == 0, "%s: %s", spec, err);
+        int p, x, y;
+        long at = vf_frame_compare(want, got, &p, &x, &y);
+        CHECK(at < 0, "%s %s %s block %d %dx%d: plane %d (%d,%d) got %d want %d", spec,
+              vf_gpu_variant_names[v], vf_border_names[border], block, in->width, in->height, p,
+              x, y, at < 0 ? 0 : got->plane[p][y * got->stride + x],
+              at < 0 ? 0 : want->plane[p][y * want->stride + x]);
+    }
+}
+
+static void sweep(int w, int h, int max_size, int all_sizes)
+{
+    char err[256];
+    struct vf_gpu *g = vf_gpu_open(w, h, 1, err, sizeof(err));
+    CHECK(g != NULL, "open %dx%d: %s", w, h, err);
+    struct vf_frame in, want, got;
+    if (!g || vf_frame_alloc(&in, w, h) || vf_frame_alloc(&want, w, h) ||
+        vf_frame_alloc(&got, w, h)) {
+        CHECK(0, "setup %dx%d", w, h);
+        return;
+    }
+    vf_frame_fill_random(&in, (uint64_t)w * 31 + (uint64_t)h);
+    for (int p = 0; p < VF_PRESET_COUNT; p++) {
+        if (p == VF_CUSTOM)
+            continue;
+        for (int size = 3; size <= max_size; size += 2) {
+            bool resizable = vf_presets[p].resizable;
+            if (!resizable && size != vf_presets[p].default_size)
+                continue;
+            if (resizable && !all_sizes && size != vf_presets[p].default_size && size != max_size)
+                continue;
+            char spec[64];
+            snprintf(spec, sizeof(spec), resizable ? "%s:size=%d" : "%s", vf_presets[p].name,
+                     size);
+            struct vf_filter f;
+            CHECK(vf_filter_parse(spec, &f, NULL, 0) == 0, "%s", spec);
+            for (int b = 0; b < VF_BORDER_COUNT; b++)
+                compare_variants(g, spec, &f, b, &in, &want, &got);
+        }
+    }
+    /* custom matrices: non-separable, asymmetric, with bias, every border */
+    static const char *const customs[] = {
+        "custom:matrix=-1 0 2 -3 1 4 0 0 1:div=3:bias=-10",
+        "custom:matrix=1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25:div=97",
+        "custom:matrix=0 0 0 1 2 1 0 0 0:bias=17", "custom:matrix=3:div=2"};
+    for (size_t c = 0; c < sizeof(customs) / sizeof(customs[0]); c++) {
+        struct vf_filter f;
+        CHECK(vf_filter_parse(customs[c], &f, err, sizeof(err)) == 0, "%s", err);
+        for (int b = 0; b < VF_BORDER_COUNT; b++)
+            compare_variants(g, customs[c], &f, b, &in, &want, &got);
+    }
+    vf_gpu_close(g);
+    vf_frame_free(&in);
+    vf_frame_free(&want);
+    vf_frame_free(&got);
+}
+
+/* 64 different frames, 5 in flight, the filter changing half-way (naive reads taps from device
+ * memory, so a change must wait for the frames in flight). */
+static void pipeline(void)
+{
+    enum { W = 321, H = 123, FRAMES = 64, RING = 5 };
+    char err[256];
+    struct vf_gpu *g = vf_gpu_open(W, H, RING, err, sizeof(err));
+    CHECK(g != NULL, "open: %s", err);
+    if (!g)
+        return;
+    struct vf_filter sharpen, gauss;
+    vf_filter_parse("sharpen", &sharpen, NULL, 0);
+    vf_filter_parse("gaussian:size=7", &gauss, NULL, 0);
+    struct vf_frame src, want;
+    vf_frame_alloc(&src, W, H);
+    vf_frame_alloc(&want, W, H);
+    int submitted = 0, collected = 0;
+    while (collected < FRAMES) {
+        struct vf_frame *in;
+        while (submitted < FRAMES && (in = vf_gpu_input(g))) {
+            vf_frame_fill_random(in, (uint64_t)submitted + 100);
+            struct vf_gpu_job job = {submitted < FRAMES / 2 ? &sharpen : &gauss,
+                                     VF_BORDER_MIRROR, submitted % 2 ? VF_GPU_NAIVE : VF_GPU_FAST,
+                                     16, false};
+            CHECK(vf_gpu_submit(g, &job, err, sizeof(err)) == 0, "submit %d: %s", submitted,
+                  err);
+            submitted++;
+        }
+        CHECK(vf_gpu_in_flight(g) <= RING, "in flight %d", vf_gpu_in_flight(g));
+        const struct vf_frame *out;
+        struct vf_gpu_timing t;
+        CHECK(vf_gpu_collect(g, &out, &t, err, sizeof(err)) == 0, "collect: %s", err);
+        CHECK(t.total_ms >= t.kernel_ms && t.kernel_ms > 0, "timings %f %f", t.kernel_ms,
+              t.total_ms);
+        vf_frame_fill_random(&src, (uint64_t)collected + 100);
+        expected(collected < FRAMES / 2 ? &sharpen : &gauss, VF_BORDER_MIRROR, &src, &want);
+        CHECK(vf_frame_compare(&want, out, NULL, NULL, NULL) < 0, "frame %d out of order or wrong",
+              collected);
+        vf_gpu_release(g);
+        collected++;
+    }
+    CHECK(vf_gpu_collect(g, &(const struct vf_frame *){NULL}, NULL, err, sizeof(err)) == -1 &&
+              strstr(err, "no frame in flight"),
+          "collect on empty: %s", err);
+    vf_frame_free(&src);
+    vf_frame_free(&want);
+    vf_gpu_close(g);
+}
+
+static void errors(void)
+{
+    char err[256] = "";
+    CHECK(vf_gpu_open(0, 10, 1, err, sizeof(err)) == NULL && strstr(err, "bad frame size"),
+          "zero width: %s", err);
+    struct vf_gpu *g = vf_gpu_open(16, 16, 1, err, sizeof(err));
+    struct vf_frame small, out;
+    vf_frame_alloc(&small, 8, 8);
+    vf_frame_alloc(&out, 16, 16);
+    struct vf_filter f;
+    vf_filter_default(&f, VF_SHARPEN);
+    struct vf_gpu_job job = {&f, VF_BORDER_CLAMP, VF_GPU_FAST, 16, false};
+    CHECK(vf_gpu_run(g, &job, &small, &out, NULL, err, sizeof(err)) == -1 &&
+              strstr(err, "opened for 16x16"),
+          "size mismatch: %s", err);
+    vf_gpu_inject_failure(g, 1);
+    vf_frame_fill_random(&out, 1);
+    CHECK(vf_gpu_run(g, &job, &out, &out, NULL, err, sizeof(err)) == -1 &&
+              strstr(err, "CUDA: "),
+          "injected: %s", err);
+    vf_frame_free(&small);
+    vf_frame_free(&out);
+    vf_gpu_close(g);
+}
+
+int main(void)
+{
+    char err[256];
+    struct vf_gpu *probe = vf_gpu_open(1, 1, 1, err, sizeof(err));
+    if (!probe) {
+        printf("test_gpu: skipped: %s\n", err);
+        return 77;
+    }
+    printf("device: %s\n", vf_gpu_describe(probe));
+    vf_gpu_close(probe);
+    cpu = vf_cpu_fast_create(0);
+    sweep(1, 1, VF_MAX_SIZE, 1);
+    sweep(2, 3, VF_MAX_SIZE, 1);
+    sweep(17, 9, VF_MAX_SIZE, 1);
+    if (getenv("VF_TEST_QUICK")) {
+        /* under compute-sanitizer, which slows kernels 10-100x */
+        sweep(257, 131, VF_MAX_SIZE, 0);
+    } else {
+        sweep(1921, 1081, VF_MAX_SIZE, 1);
+        sweep(3840, 2160, VF_MAX_SIZE, 0);
+    }
+    pipeline();
+    errors();
+    vf_cpu_fast_destroy(cpu);
+    return check_done("test_gpu");
+}
