@@ -20,6 +20,17 @@ struct Planes {
     uint8_t *dst[3];
 };
 
+/* blockIdx.z picks the plane; selecting without indexing keeps Planes out of local memory */
+__device__ __forceinline__ const uint8_t *plane_src(const Planes &p)
+{
+    return blockIdx.z == 0 ? p.src[0] : blockIdx.z == 1 ? p.src[1] : p.src[2];
+}
+
+__device__ __forceinline__ uint8_t *plane_dst(const Planes &p)
+{
+    return blockIdx.z == 0 ? p.dst[0] : blockIdx.z == 1 ? p.dst[1] : p.dst[2];
+}
+
 __device__ __forceinline__ int load_pixel(const uint8_t *src, int pitch, int x, int y, int w,
                                           int h, int border)
 {
@@ -33,14 +44,14 @@ __global__ void naive_kernel(Planes p, int size, vf_requant q, int border)
     int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
     if (x >= p.w || y >= p.h)
         return;
-    const uint8_t *src = p.src[blockIdx.z];
+    const uint8_t *src = plane_src(p);
     int r = size / 2;
     int32_t sum = 0;
     for (int i = 0; i < size; i++)
         for (int j = 0; j < size; j++)
             sum += g_taps[i * size + j] * load_pixel(src, p.pitch, x + j - r, y + i - r, p.w,
                                                      p.h, border);
-    p.dst[blockIdx.z][(size_t)y * p.pitch + x] = (uint8_t)vf_requantize(sum, q);
+    plane_dst(p)[(size_t)y * p.pitch + x] = (uint8_t)vf_requantize(sum, q);
 }
 
 /* ---- tiled: block x block outputs from a (block + 2r)^2 shared tile ------------------- */
@@ -50,7 +61,7 @@ __global__ void tiled_kernel(Planes p, int size, vf_requant q, int border)
     extern __shared__ uint8_t tile[];
     int r = size / 2, bw = blockDim.x, side = bw + 2 * r;
     int x0 = blockIdx.x * bw - r, y0 = blockIdx.y * blockDim.y - r;
-    const uint8_t *src = p.src[blockIdx.z];
+    const uint8_t *src = plane_src(p);
     int tid = threadIdx.y * bw + threadIdx.x, threads = bw * blockDim.y;
     for (int k = tid; k < side * side; k += threads)
         tile[k] = (uint8_t)load_pixel(src, p.pitch, x0 + k % side, y0 + k / side, p.w, p.h,
@@ -64,7 +75,7 @@ __global__ void tiled_kernel(Planes p, int size, vf_requant q, int border)
         for (int j = 0; j < size; j++)
             sum += (ConstTaps ? c_taps[i * size + j] : g_taps[i * size + j]) *
                    tile[(threadIdx.y + i) * side + threadIdx.x + j];
-    p.dst[blockIdx.z][(size_t)y * p.pitch + x] = (uint8_t)vf_requantize(sum, q);
+    plane_dst(p)[(size_t)y * p.pitch + x] = (uint8_t)vf_requantize(sum, q);
 }
 
 /* ---- fast ---------------------------------------------------------------------------- */
@@ -88,31 +99,46 @@ struct Params2D {
 };
 
 /* Loads rows y0-R .. y0+TH+R-1, columns x0-APRON .. x0+TW+APRON-1 of one plane into smem,
- * applying the border rule; interior rows go as aligned 32-bit words. */
+ * applying the border rule. Interior tiles go as aligned 16-byte loads, all issued before the
+ * first smem store so that their latencies overlap (a load-store loop waits for each load). */
 template <int R>
 __device__ __forceinline__ void load_tile(uint8_t *tile, const uint8_t *src, const Planes &p,
                                           int x0, int y0, int border)
 {
-    constexpr int ROWS = TH + 2 * R, WORDS = TILE_PITCH / 4;
+    constexpr int ROWS = TH + 2 * R, VECS = TILE_PITCH / 16, TOTAL = ROWS * VECS;
+    constexpr int THREADS = FAST_TX * FAST_TY, ITERS = (TOTAL + THREADS - 1) / THREADS;
     int tid = threadIdx.y * FAST_TX + threadIdx.x;
     bool inside_x = x0 - APRON >= 0 && x0 + TW + APRON <= p.w;
-    for (int k = tid; k < ROWS * WORDS; k += FAST_TX * FAST_TY) {
-        int row = k / WORDS, word = k % WORDS;
+    uint4 v[ITERS];
+#pragma unroll
+    for (int it = 0; it < ITERS; it++) {
+        int k = tid + it * THREADS;
+        if (k >= TOTAL)
+            break;
+        int row = k / VECS, vec = k % VECS;
         int sy = vf_border_index(y0 - R + row, p.h, border);
-        uint32_t v = 0;
-        if (sy >= 0) {
-            const uint8_t *line = src + (size_t)sy * p.pitch;
-            int gx = x0 - APRON + 4 * word;
-            if (inside_x) {
-                v = __ldg(reinterpret_cast<const uint32_t *>(line + gx));
-            } else {
-                for (int b = 0; b < 4; b++) {
-                    int sx = vf_border_index(gx + b, p.w, border);
-                    v |= (uint32_t)(sx < 0 ? 0 : __ldg(line + sx)) << (8 * b);
-                }
+        int gx = x0 - APRON + 16 * vec;
+        v[it] = make_uint4(0, 0, 0, 0);
+        if (sy < 0)
+            continue;
+        const uint8_t *line = src + (size_t)sy * p.pitch;
+        if (inside_x) {
+            v[it] = __ldg(reinterpret_cast<const uint4 *>(line + gx));
+        } else {
+            uint32_t w[4] = {0, 0, 0, 0};
+#pragma unroll
+            for (int b = 0; b < 16; b++) {
+                int sx = vf_border_index(gx + b, p.w, border);
+                w[b / 4] |= (uint32_t)(sx < 0 ? 0 : __ldg(line + sx)) << (8 * (b % 4));
             }
+            v[it] = make_uint4(w[0], w[1], w[2], w[3]);
         }
-        reinterpret_cast<uint32_t *>(tile + row * TILE_PITCH)[word] = v;
+    }
+#pragma unroll
+    for (int it = 0; it < ITERS; it++) {
+        int k = tid + it * THREADS;
+        if (k < TOTAL)
+            reinterpret_cast<uint4 *>(tile)[k] = v[it];
     }
 }
 
@@ -120,6 +146,7 @@ __device__ __forceinline__ void store4(uint8_t *line, int x, int w, const int32_
                                        const vf_requant &q)
 {
     uint32_t packed = 0;
+#pragma unroll
     for (int b = 0; b < PX; b++)
         packed |= (uint32_t)vf_requantize(acc[b], q) << (8 * b);
     if (x + PX <= w) {
@@ -137,7 +164,7 @@ __global__ void __launch_bounds__(FAST_TX *FAST_TY) fast_separable_kernel(Planes
     __shared__ __align__(16) uint8_t tile[ROWS * TILE_PITCH];
     __shared__ __align__(16) int32_t hbuf[ROWS * TW];
     int x0 = blockIdx.x * TW, y0 = blockIdx.y * TH;
-    load_tile<R>(tile, p.src[blockIdx.z], p, x0, y0, s.border);
+    load_tile<R>(tile, plane_src(p), p, x0, y0, s.border);
     __syncthreads();
 
     int cx = threadIdx.x * PX;
@@ -147,8 +174,7 @@ __global__ void __launch_bounds__(FAST_TX *FAST_TY) fast_separable_kernel(Planes
 #pragma unroll
         for (int k = 0; k < PX + 2 * R; k++)
             px[k] = t[k];
-        int4 out;
-        int32_t *o = reinterpret_cast<int32_t *>(&out);
+        int32_t o[PX];
 #pragma unroll
         for (int b = 0; b < PX; b++) {
             int32_t sum = 0;
@@ -157,7 +183,7 @@ __global__ void __launch_bounds__(FAST_TX *FAST_TY) fast_separable_kernel(Planes
                 sum += s.row[j] * px[b + j];
             o[b] = sum;
         }
-        *reinterpret_cast<int4 *>(hbuf + row * TW + cx) = out;
+        *reinterpret_cast<int4 *>(hbuf + row * TW + cx) = make_int4(o[0], o[1], o[2], o[3]);
     }
     __syncthreads();
 
@@ -171,7 +197,7 @@ __global__ void __launch_bounds__(FAST_TX *FAST_TY) fast_separable_kernel(Planes
 #pragma unroll
     for (int i = 0; i < PY + 2 * R; i++) {
         int4 v = *reinterpret_cast<const int4 *>(hbuf + (ry + i) * TW + cx);
-        const int32_t *h = reinterpret_cast<const int32_t *>(&v);
+        const int32_t h[PX] = {v.x, v.y, v.z, v.w};
 #pragma unroll
         for (int a = 0; a < PY; a++) {
             int k = i - a;
@@ -182,7 +208,7 @@ __global__ void __launch_bounds__(FAST_TX *FAST_TY) fast_separable_kernel(Planes
             }
         }
     }
-    uint8_t *dst = p.dst[blockIdx.z];
+    uint8_t *dst = plane_dst(p);
 #pragma unroll
     for (int a = 0; a < PY; a++) {
         int y = y0 + ry + a, x = x0 + cx;
@@ -204,7 +230,7 @@ __global__ void __launch_bounds__(FAST_TX *FAST_TY) fast_2d_kernel(Planes p, Par
     constexpr int N = 2 * R + 1, ROWS = TH + 2 * R;
     __shared__ __align__(16) uint8_t tile[ROWS * TILE_PITCH];
     int x0 = blockIdx.x * TW, y0 = blockIdx.y * TH;
-    load_tile<R>(tile, p.src[blockIdx.z], p, x0, y0, s.border);
+    load_tile<R>(tile, plane_src(p), p, x0, y0, s.border);
     __syncthreads();
 
     int cx = threadIdx.x * PX, ry = threadIdx.y * PY;
@@ -228,7 +254,7 @@ __global__ void __launch_bounds__(FAST_TX *FAST_TY) fast_2d_kernel(Planes p, Par
                     acc[a][b] += t * base[a * TILE_PITCH + b];
         }
     }
-    uint8_t *dst = p.dst[blockIdx.z];
+    uint8_t *dst = plane_dst(p);
 #pragma unroll
     for (int a = 0; a < PY; a++) {
         int y = y0 + ry + a, x = x0 + cx;

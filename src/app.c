@@ -1,15 +1,29 @@
 #include "app.h"
 #include "build_config.h"
+#include "gpu.h"
 
 #include <stdio.h>
+
+/* --engine gpu without a usable device fails up front, in one line, with CUDA's reason. */
+static int gpu_unusable(void)
+{
+    char err[256];
+    struct vf_gpu *probe = vf_gpu_open(1, 1, 1, err, sizeof(err));
+    if (probe) {
+        vf_gpu_close(probe);
+        return 0;
+    }
+    fprintf(stderr, "vfview: --engine gpu: %s\n", err);
+    return 1;
+}
 
 /* Says which optional part a request needs when this build lacks it. */
 static int missing_feature(const struct vf_options *o)
 {
     const char *need = NULL;
-    if (o->engine == VF_USE_GPU && !VF_HAVE_CUDA)
-        need = "--engine gpu needs the cuda feature: this build is without CUDA";
-    else if (!VF_HAVE_MEDIA)
+    if (o->engine == VF_USE_GPU && gpu_unusable())
+        return 1;
+    if (!VF_HAVE_MEDIA)
         need = o->webcam ? "--webcam needs the media feature (FFmpeg), which this build lacks"
                          : "reading video needs the media feature (FFmpeg), which this build lacks";
     else if (!o->no_window && !VF_HAVE_VIEWER)

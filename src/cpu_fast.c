@@ -112,7 +112,7 @@ DEFINE_MAC(mac_i32_i32, int32_t, int32_t)
                                     struct vf_requant q)                                           \
     {                                                                                              \
         for (int x = 0; x < w; x++)                                                                \
-            dst[x] = (uint8_t)vf_requantize(acc[x], q);                                               \
+            dst[x] = (uint8_t)vf_requantize(acc[x], q);                                            \
     }
 DEFINE_REQUANT(requant_i16, int16_t)
 DEFINE_REQUANT(requant_i32, int32_t)

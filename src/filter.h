@@ -57,7 +57,7 @@ struct vf_filter {
     int32_t taps[VF_MAX_TAPS]; /* size*size, row-major */
     int32_t divisor;
     int32_t bias;
-    bool identity;  /* output == input: engines may copy */
+    bool identity; /* output == input: engines may copy */
     /* separable: taps[i*size+j] == col[i]*row[j] + (centre at the centre tap) */
     bool separable;
     int32_t row[VF_MAX_SIZE], col[VF_MAX_SIZE];

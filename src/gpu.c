@@ -198,8 +198,8 @@ static int enqueue(struct vf_gpu *g, struct slot *s, const struct vf_gpu_job *jo
     if (g->fail_after > 0 && --g->fail_after == 0)
         return report(err, len, "CUDA: vf_cuda_convolve: injected failure (test hook)");
     if (in->width != g->width || in->height != g->height)
-        return report(err, len, "GPU: frame is %dx%d, the engine was opened for %dx%d",
-                      in->width, in->height, g->width, g->height);
+        return report(err, len, "GPU: frame is %dx%d, the engine was opened for %dx%d", in->width,
+                      in->height, g->width, g->height);
     bool filter = !job->transfer_only;
     if (filter && job->variant != VF_GPU_FAST && ensure_taps(g, job->filter, err, len))
         return -1;
@@ -208,8 +208,8 @@ static int enqueue(struct vf_gpu *g, struct slot *s, const struct vf_gpu_job *jo
         return -1;
     for (int k = 0; k < VF_PLANES; k++)
         if (cuda_check(cudaMemcpy2DAsync((void *)p.src[k], g->pitch, in->plane[k],
-                                         (size_t)in->stride, (size_t)g->width,
-                                         (size_t)g->height, cudaMemcpyHostToDevice, s->stream),
+                                         (size_t)in->stride, (size_t)g->width, (size_t)g->height,
+                                         cudaMemcpyHostToDevice, s->stream),
                        "cudaMemcpy2DAsync (upload)", err, len))
             return -1;
     cudaEventRecord(s->ev[EV_UPLOADED], s->stream);
@@ -220,9 +220,8 @@ static int enqueue(struct vf_gpu *g, struct slot *s, const struct vf_gpu_job *jo
     cudaEventRecord(s->ev[EV_FILTERED], s->stream);
     for (int k = 0; k < VF_PLANES; k++)
         if (cuda_check(cudaMemcpy2DAsync(out->plane[k], (size_t)out->stride,
-                                         filter ? p.dst[k] : p.src[k], g->pitch,
-                                         (size_t)g->width, (size_t)g->height,
-                                         cudaMemcpyDeviceToHost, s->stream),
+                                         filter ? p.dst[k] : p.src[k], g->pitch, (size_t)g->width,
+                                         (size_t)g->height, cudaMemcpyDeviceToHost, s->stream),
                        "cudaMemcpy2DAsync (download)", err, len))
             return -1;
     s->filtered = filter;

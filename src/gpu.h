@@ -16,8 +16,8 @@ struct vf_gpu;
 struct vf_gpu_job {
     const struct vf_filter *filter;
     enum vf_border border;
-    int variant; /* enum vf_gpu_variant */
-    int block;   /* 8, 16 or 32 for naive/tiled/tiled-const */
+    int variant;        /* enum vf_gpu_variant */
+    int block;          /* 8, 16 or 32 for naive/tiled/tiled-const */
     bool transfer_only; /* bench: upload and download, no kernel */
 };
 

@@ -44,6 +44,11 @@ expect 2 "vfview bench: --block: must be 8, 16 or 32" bench --block 12
 expect 2 "vfview bench: unknown option '--nope'" bench --nope
 expect 0 "usage: vfview bench" bench --help
 
+# without a device (CI) or without CUDA, --engine gpu fails in one line before anything else
+if ! nvidia-smi -L >/dev/null 2>&1; then
+    expect 1 "vfview: --engine gpu: " --engine gpu --no-window --frames 1
+fi
+
 # a tiny bench really runs and writes its CSV
 csv="${TMPDIR:-/tmp}/vfview-cli-$$.csv"
 expect 0 "cpu    fast" bench --engine cpu --res 31x17 --frames 2 --warmup 1 --threads 2 --csv "$csv"

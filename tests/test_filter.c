@@ -140,7 +140,7 @@ static void test_presets(void)
     expect_taps("unsharp", unsharp, 5, 256, 1); /* -G + 512*identity */
     expect_taps("custom:matrix=1,2,1,2,4,2,1,2,1", gauss3, 3, 16, 1);
     expect_taps("custom:matrix=-1 0 2 -3 1 4 0 0 1:div=3", NULL, 3, 3, 0);
-    expect_taps("custom:matrix=0 0 0 1 2 1 0 0 0", NULL, 3, 4, 1); /* one row only */
+    expect_taps("custom:matrix=0 0 0 1 2 1 0 0 0", NULL, 3, 4, 1);  /* one row only */
     expect_taps("custom:matrix=1 2 1 2 9 2 1 2 1", NULL, 3, 21, 1); /* 1 2 1 outer + 5*id */
     for (int size = 3; size <= VF_MAX_SIZE; size += 2) {
         char spec[64];

@@ -38,8 +38,8 @@ static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf
         int p, x, y;
         long at = vf_frame_compare(want, got, &p, &x, &y);
         CHECK(at < 0, "%s %s %s block %d %dx%d: plane %d (%d,%d) got %d want %d", spec,
-              vf_gpu_variant_names[v], vf_border_names[border], block, in->width, in->height, p,
-              x, y, at < 0 ? 0 : got->plane[p][y * got->stride + x],
+              vf_gpu_variant_names[v], vf_border_names[border], block, in->width, in->height, p, x,
+              y, at < 0 ? 0 : got->plane[p][y * got->stride + x],
               at < 0 ? 0 : want->plane[p][y * want->stride + x]);
     }
 }
@@ -66,8 +66,7 @@ static void sweep(int w, int h, int max_size, int all_sizes)
             if (resizable && !all_sizes && size != vf_presets[p].default_size && size != max_size)
                 continue;
             char spec[64];
-            snprintf(spec, sizeof(spec), resizable ? "%s:size=%d" : "%s", vf_presets[p].name,
-                     size);
+            snprintf(spec, sizeof(spec), resizable ? "%s:size=%d" : "%s", vf_presets[p].name, size);
             struct vf_filter f;
             CHECK(vf_filter_parse(spec, &f, NULL, 0) == 0, "%s", spec);
             for (int b = 0; b < VF_BORDER_COUNT; b++)
@@ -112,11 +111,9 @@ static void pipeline(void)
         struct vf_frame *in;
         while (submitted < FRAMES && (in = vf_gpu_input(g))) {
             vf_frame_fill_random(in, (uint64_t)submitted + 100);
-            struct vf_gpu_job job = {submitted < FRAMES / 2 ? &sharpen : &gauss,
-                                     VF_BORDER_MIRROR, submitted % 2 ? VF_GPU_NAIVE : VF_GPU_FAST,
-                                     16, false};
-            CHECK(vf_gpu_submit(g, &job, err, sizeof(err)) == 0, "submit %d: %s", submitted,
-                  err);
+            struct vf_gpu_job job = {submitted < FRAMES / 2 ? &sharpen : &gauss, VF_BORDER_MIRROR,
+                                     submitted % 2 ? VF_GPU_NAIVE : VF_GPU_FAST, 16, false};
+            CHECK(vf_gpu_submit(g, &job, err, sizeof(err)) == 0, "submit %d: %s", submitted, err);
             submitted++;
         }
         CHECK(vf_gpu_in_flight(g) <= RING, "in flight %d", vf_gpu_in_flight(g));
@@ -157,8 +154,7 @@ static void errors(void)
           "size mismatch: %s", err);
     vf_gpu_inject_failure(g, 1);
     vf_frame_fill_random(&out, 1);
-    CHECK(vf_gpu_run(g, &job, &out, &out, NULL, err, sizeof(err)) == -1 &&
-              strstr(err, "CUDA: "),
+    CHECK(vf_gpu_run(g, &job, &out, &out, NULL, err, sizeof(err)) == -1 && strstr(err, "CUDA: "),
           "injected: %s", err);
     vf_frame_free(&small);
     vf_frame_free(&out);
