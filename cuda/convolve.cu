@@ -188,12 +188,7 @@ __global__ void __launch_bounds__(FAST_TX *FAST_TY) fast_separable_kernel(Planes
     __syncthreads();
 
     int ry = threadIdx.y * PY;
-    int32_t acc[PY][PX];
-#pragma unroll
-    for (int a = 0; a < PY; a++)
-#pragma unroll
-        for (int b = 0; b < PX; b++)
-            acc[a][b] = 0;
+    int32_t acc[PY][PX] = {};
 #pragma unroll
     for (int i = 0; i < PY + 2 * R; i++) {
         int4 v = *reinterpret_cast<const int4 *>(hbuf + (ry + i) * TW + cx);
@@ -234,12 +229,7 @@ __global__ void __launch_bounds__(FAST_TX *FAST_TY) fast_2d_kernel(Planes p, Par
     __syncthreads();
 
     int cx = threadIdx.x * PX, ry = threadIdx.y * PY;
-    int32_t acc[PY][PX];
-#pragma unroll
-    for (int a = 0; a < PY; a++)
-#pragma unroll
-        for (int b = 0; b < PX; b++)
-            acc[a][b] = 0;
+    int32_t acc[PY][PX] = {};
     for (int i = 0; i < N; i++) {
 #pragma unroll(R <= 2 ? N : 1)
         for (int j = 0; j < N; j++) {
