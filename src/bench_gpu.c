@@ -9,6 +9,7 @@
 #include "variants.h"
 
 #include <cuda_runtime.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,9 +34,11 @@ static void set_free(struct device_set *d)
     for (int i = 0; i < ROTATE; i++)
         cudaFree(d->in[i]);
     cudaFree(d->out);
-    for (int i = 0; i < d->events; i++) {
-        cudaEventDestroy(d->start[i]);
-        cudaEventDestroy(d->stop[i]);
+    for (int i = 0; i < d->events && d->start && d->stop; i++) {
+        if (d->start[i])
+            cudaEventDestroy(d->start[i]);
+        if (d->stop[i])
+            cudaEventDestroy(d->stop[i]);
     }
     free(d->start);
     free(d->stop);
@@ -58,23 +61,23 @@ static const char *set_alloc(struct device_set *d, const struct vf_bench_config 
     if (!d->start || !d->stop || cudaStreamCreateWithFlags(&d->stream, cudaStreamNonBlocking))
         goto fail;
     for (int i = 0; i < d->events; i++)
-        if (cudaEventCreate(&d->start[i]) || cudaEventCreate(&d->stop[i])) {
-            d->events = i;
+        if (cudaEventCreate(&d->start[i]) || cudaEventCreate(&d->stop[i]))
             goto fail;
-        }
     struct vf_frame host;
     if (vf_frame_alloc(&host, d->w, d->h))
         goto fail;
-    for (int i = 0; i < ROTATE; i++) {
+    bool uploaded = true;
+    for (int i = 0; i < ROTATE && uploaded; i++) {
         if (cudaMallocPitch((void **)&d->in[i], &d->pitch, (size_t)d->w, (size_t)d->h * 3))
             break;
         vf_frame_fill_random(&host, (uint64_t)i + 7);
-        for (int p = 0; p < 3; p++)
-            cudaMemcpy2D(d->in[i] + d->pitch * (size_t)d->h * (size_t)p, d->pitch, host.plane[p],
-                         (size_t)host.stride, (size_t)d->w, (size_t)d->h, cudaMemcpyHostToDevice);
+        for (int p = 0; p < 3 && uploaded; p++)
+            uploaded = cudaMemcpy2D(d->in[i] + d->pitch * (size_t)d->h * (size_t)p, d->pitch,
+                                    host.plane[p], (size_t)host.stride, (size_t)d->w, (size_t)d->h,
+                                    cudaMemcpyHostToDevice) == cudaSuccess;
     }
     vf_frame_free(&host);
-    if (!d->in[ROTATE - 1] ||
+    if (!uploaded || !d->in[ROTATE - 1] ||
         cudaMallocPitch((void **)&d->out, &d->pitch, (size_t)d->w, (size_t)d->h * 3))
         goto fail;
     if (cudaDeviceSynchronize() == cudaSuccess)
@@ -254,7 +257,10 @@ const char *vf_bench_npp(const struct vf_bench_config *cfg, struct vf_stats *ker
     struct npp_ctx n;
     memset(&n, 0, sizeof(n));
     struct cudaDeviceProp prop;
-    cudaGetDeviceProperties(&prop, 0);
+    if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
+        set_free(&d);
+        return "cudaGetDeviceProperties failed";
+    }
     n.stream.hStream = d.stream;
     n.stream.nCudaDeviceId = 0;
     n.stream.nMultiProcessorCount = prop.multiProcessorCount;
@@ -263,15 +269,17 @@ const char *vf_bench_npp(const struct vf_bench_config *cfg, struct vf_stats *ker
     n.stream.nSharedMemPerBlock = prop.sharedMemPerBlock;
     n.stream.nCudaDevAttrComputeCapabilityMajor = prop.major;
     n.stream.nCudaDevAttrComputeCapabilityMinor = prop.minor;
-    cudaStreamGetFlags(d.stream, &n.stream.nStreamFlags);
+    if (cudaStreamGetFlags(d.stream, &n.stream.nStreamFlags) != cudaSuccess)
+        why = "cudaStreamGetFlags failed";
     n.size = f->size;
     n.divisor = f->divisor;
     int taps = f->size * f->size;
     Npp32s reversed[VF_MAX_TAPS];
     for (int k = 0; k < taps; k++)
         reversed[k] = f->taps[taps - 1 - k];
-    if (cudaMalloc((void **)&n.taps, sizeof(Npp32s) * (size_t)taps) ||
-        cudaMemcpy(n.taps, reversed, sizeof(Npp32s) * (size_t)taps, cudaMemcpyHostToDevice))
+    if (!why &&
+        (cudaMalloc((void **)&n.taps, sizeof(Npp32s) * (size_t)taps) ||
+         cudaMemcpy(n.taps, reversed, sizeof(Npp32s) * (size_t)taps, cudaMemcpyHostToDevice)))
         why = "cudaMalloc for NPP taps failed";
     if (!why)
         why = time_device(&d, cfg, run_npp, &n, kernel);

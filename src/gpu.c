@@ -119,7 +119,8 @@ struct vf_gpu *vf_gpu_open(int width, int height, int ring, char *err, size_t er
     if (cuda_check(cudaSetDevice(0), "cudaSetDevice", err, errlen) ||
         cuda_check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties", err, errlen))
         return NULL;
-    cudaDriverGetVersion(&driver);
+    if (cudaDriverGetVersion(&driver) != cudaSuccess)
+        driver = 0; /* only used in the description */
     g = calloc(1, sizeof(*g));
     if (!g || !(g->slots = calloc((size_t)ring + 1, sizeof(*g->slots)))) {
         report(err, errlen, "GPU: out of host memory");
@@ -212,12 +213,14 @@ static int enqueue(struct vf_gpu *g, struct slot *s, const struct vf_gpu_job *jo
                                          cudaMemcpyHostToDevice, s->stream),
                        "cudaMemcpy2DAsync (upload)", err, len))
             return -1;
-    cudaEventRecord(s->ev[EV_UPLOADED], s->stream);
+    if (cuda_check(cudaEventRecord(s->ev[EV_UPLOADED], s->stream), "cudaEventRecord", err, len))
+        return -1;
     if (filter && cuda_check((cudaError_t)vf_cuda_convolve(job->filter, job->border, job->variant,
                                                            job->block, &p, s->stream),
                              "vf_cuda_convolve", err, len))
         return -1;
-    cudaEventRecord(s->ev[EV_FILTERED], s->stream);
+    if (cuda_check(cudaEventRecord(s->ev[EV_FILTERED], s->stream), "cudaEventRecord", err, len))
+        return -1;
     for (int k = 0; k < VF_PLANES; k++)
         if (cuda_check(cudaMemcpy2DAsync(out->plane[k], (size_t)out->stride,
                                          filter ? p.dst[k] : p.src[k], g->pitch, (size_t)g->width,
