@@ -1,8 +1,12 @@
 #include "app.h"
 #include "build_config.h"
 #include "gpu.h"
+#include "headless.h"
 
 #include <stdio.h>
+
+/* The clip played when no input is given; made by tools/make_sample.sh. */
+#define VF_SAMPLE_PATH VF_SOURCE_DIR "/assets/sample.mp4"
 
 /* --engine gpu without a usable device fails up front, in one line, with CUDA's reason. */
 static int gpu_unusable(void)
@@ -39,6 +43,11 @@ int vf_app_run(const struct vf_options *opts)
 {
     if (missing_feature(opts))
         return 1;
-    fprintf(stderr, "vfview: playback is not implemented in this build yet\n");
+    struct vf_options run = *opts;
+    if (!run.input && !run.webcam)
+        run.input = VF_SAMPLE_PATH;
+    if (run.no_window)
+        return vf_headless_run(&run);
+    fprintf(stderr, "vfview: the window is not implemented in this build yet; use --no-window\n");
     return 1;
 }

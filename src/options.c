@@ -41,6 +41,7 @@ static const struct cli_option cli_options[] = {
     {"no-window", no_argument, OPT_NO_WINDOW, "", "headless run at full speed"},
     {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},
     {"threads", required_argument, OPT_THREADS, "N", "CPU engine threads (default: all cores)"},
+    {"verbose", no_argument, 'v', "", "also show FFmpeg's own messages"},
     {"help", no_argument, 'h', "", "this text"},
     {"version", no_argument, OPT_VERSION, "", "version and built features"},
 };
@@ -165,6 +166,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         if (parse_count(arg, 1, 1024, &n))
             return fail(err, len, "--threads: '%s' is not an integer from 1 to 1024", arg);
         o->threads = (int)n;
+        break;
+    case 'v':
+        o->verbose = true;
         break;
     case 'h':
         o->help = true;

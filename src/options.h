@@ -20,8 +20,9 @@ struct vf_options {
     const char *output;
     const char *codec;
     bool no_window;
-    long frames; /* 0: all */
-    int threads; /* 0: all cores */
+    long frames;  /* 0: all */
+    int threads;  /* 0: all cores */
+    bool verbose; /* FFmpeg's own log lines on stderr */
     bool help;
     bool version;
 };

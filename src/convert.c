@@ -1,0 +1,212 @@
+#include "convert.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
+
+/* GBRP plane order of the R, G, B components */
+enum { PLANE_G, PLANE_B, PLANE_R };
+
+struct sws_direction {
+    struct SwsContext *sws;
+    int colorspace, full_range; /* what was last applied to `sws` */
+};
+
+struct vf_converter {
+    struct sws_direction in, out;
+};
+
+struct vf_converter *vf_converter_create(void)
+{
+    return calloc(1, sizeof(struct vf_converter));
+}
+
+void vf_converter_destroy(struct vf_converter *c)
+{
+    if (!c)
+        return;
+    sws_freeContext(c->in.sws);
+    sws_freeContext(c->out.sws);
+    free(c);
+}
+
+enum AVColorSpace vf_convert_colorspace(int height)
+{
+    return height >= 720 ? AVCOL_SPC_BT709 : AVCOL_SPC_BT470BG;
+}
+
+/* Packed 8-bit RGB with every colour in plane 0 at a fixed step: rgb24, bgra, 0rgb... */
+static int is_packed_rgb8(const AVPixFmtDescriptor *d)
+{
+    if (!(d->flags & AV_PIX_FMT_FLAG_RGB) ||
+        (d->flags & (AV_PIX_FMT_FLAG_PLANAR | AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_BITSTREAM)))
+        return 0;
+    if (d->nb_components < 3 || d->log2_chroma_w || d->log2_chroma_h)
+        return 0;
+    for (int i = 0; i < 3; i++) {
+        const AVComponentDescriptor *comp = &d->comp[i];
+        if (comp->plane != 0 || comp->depth != 8 || comp->shift != 0 ||
+            (comp->step != 3 && comp->step != 4) || comp->step != d->comp[0].step)
+            return 0;
+    }
+    return 1;
+}
+
+static int is_planar_rgb8(enum AVPixelFormat format)
+{
+    return format == AV_PIX_FMT_GBRP || format == AV_PIX_FMT_GBRAP;
+}
+
+int vf_convert_is_exact(enum AVPixelFormat format)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(format);
+    return d && (is_packed_rgb8(d) || is_planar_rgb8(format) || format == AV_PIX_FMT_PAL8);
+}
+
+static void unpack_rgb8(const AVFrame *src, const AVPixFmtDescriptor *d, struct vf_frame *dst)
+{
+    int step = d->comp[0].step;
+    int off_r = d->comp[0].offset, off_g = d->comp[1].offset, off_b = d->comp[2].offset;
+    for (int y = 0; y < dst->height; y++) {
+        const uint8_t *row = src->data[0] + (ptrdiff_t)y * src->linesize[0];
+        uint8_t *g = dst->plane[PLANE_G] + y * dst->stride;
+        uint8_t *b = dst->plane[PLANE_B] + y * dst->stride;
+        uint8_t *r = dst->plane[PLANE_R] + y * dst->stride;
+        for (int x = 0; x < dst->width; x++, row += step) {
+            r[x] = row[off_r];
+            g[x] = row[off_g];
+            b[x] = row[off_b];
+        }
+    }
+}
+
+static void unpack_pal8(const AVFrame *src, struct vf_frame *dst)
+{
+    const uint32_t *palette = (const uint32_t *)src->data[1]; /* 0xAARRGGBB, native order */
+    for (int y = 0; y < dst->height; y++) {
+        const uint8_t *row = src->data[0] + (ptrdiff_t)y * src->linesize[0];
+        uint8_t *g = dst->plane[PLANE_G] + y * dst->stride;
+        uint8_t *b = dst->plane[PLANE_B] + y * dst->stride;
+        uint8_t *r = dst->plane[PLANE_R] + y * dst->stride;
+        for (int x = 0; x < dst->width; x++) {
+            uint32_t c = palette[row[x]];
+            r[x] = (uint8_t)(c >> 16);
+            g[x] = (uint8_t)(c >> 8);
+            b[x] = (uint8_t)c;
+        }
+    }
+}
+
+static void copy_planes(uint8_t *const dst[3], const int dst_stride[3], const uint8_t *const src[3],
+                        const int src_stride[3], int width, int height)
+{
+    for (int p = 0; p < 3; p++)
+        for (int y = 0; y < height; y++)
+            memcpy(dst[p] + (ptrdiff_t)y * dst_stride[p], src[p] + (ptrdiff_t)y * src_stride[p],
+                   (size_t)width);
+}
+
+/* (Re)creates the context for these sizes and formats and applies the YUV matrix/range. */
+static int prepare_sws(struct sws_direction *dir, int sw, int sh, enum AVPixelFormat sf, int dw,
+                       int dh, enum AVPixelFormat df, int colorspace, int yuv_full_range,
+                       int yuv_is_source, char *err, size_t errlen)
+{
+    struct SwsContext *before = dir->sws;
+    dir->sws = sws_getCachedContext(dir->sws, sw, sh, sf, dw, dh, df,
+                                    SWS_BILINEAR | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP, NULL,
+                                    NULL, NULL);
+    if (!dir->sws) {
+        snprintf(err, errlen, "swscale cannot convert %s %dx%d to %s %dx%d",
+                 av_get_pix_fmt_name(sf) ? av_get_pix_fmt_name(sf) : "?", sw, sh,
+                 av_get_pix_fmt_name(df) ? av_get_pix_fmt_name(df) : "?", dw, dh);
+        return -1;
+    }
+    if (dir->sws == before && dir->colorspace == colorspace && dir->full_range == yuv_full_range)
+        return 0;
+    const int *coefficients = sws_getCoefficients(colorspace);
+    int src_range = yuv_is_source ? yuv_full_range : 1;
+    int dst_range = yuv_is_source ? 1 : yuv_full_range;
+    /* fails harmlessly (-1) when neither side is YUV: nothing to set then */
+    sws_setColorspaceDetails(dir->sws, coefficients, src_range, coefficients, dst_range, 0, 1 << 16,
+                             1 << 16);
+    dir->colorspace = colorspace;
+    dir->full_range = yuv_full_range;
+    return 0;
+}
+
+static int source_full_range(const AVFrame *src)
+{
+    switch (src->format) {
+    case AV_PIX_FMT_YUVJ420P:
+    case AV_PIX_FMT_YUVJ422P:
+    case AV_PIX_FMT_YUVJ444P:
+    case AV_PIX_FMT_YUVJ440P:
+    case AV_PIX_FMT_YUVJ411P:
+        return 1;
+    default:
+        return src->color_range == AVCOL_RANGE_JPEG;
+    }
+}
+
+int vf_convert_to_planar(struct vf_converter *c, const AVFrame *src, struct vf_frame *dst,
+                         char *err, size_t errlen)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(src->format);
+    if (!d) {
+        snprintf(err, errlen, "unknown pixel format %d", src->format);
+        return -1;
+    }
+    int same_size = src->width == dst->width && src->height == dst->height;
+    if (same_size && is_packed_rgb8(d)) {
+        unpack_rgb8(src, d, dst);
+        return 0;
+    }
+    if (same_size && src->format == AV_PIX_FMT_PAL8) {
+        unpack_pal8(src, dst);
+        return 0;
+    }
+    uint8_t *planes[4] = {dst->plane[PLANE_G], dst->plane[PLANE_B], dst->plane[PLANE_R], NULL};
+    int strides[4] = {(int)dst->stride, (int)dst->stride, (int)dst->stride, 0};
+    if (same_size && is_planar_rgb8(src->format)) {
+        copy_planes(planes, strides, (const uint8_t *const *)src->data, src->linesize, dst->width,
+                    dst->height);
+        return 0;
+    }
+    int colorspace = src->colorspace == AVCOL_SPC_UNSPECIFIED || src->colorspace == AVCOL_SPC_RGB
+                         ? (int)vf_convert_colorspace(src->height)
+                         : (int)src->colorspace;
+    if (prepare_sws(&c->in, src->width, src->height, src->format, dst->width, dst->height,
+                    AV_PIX_FMT_GBRP, colorspace, source_full_range(src), 1, err, errlen))
+        return -1;
+    int rows = sws_scale(c->in.sws, (const uint8_t *const *)src->data, src->linesize, 0,
+                         src->height, planes, strides);
+    if (rows <= 0) {
+        snprintf(err, errlen, "swscale failed on a %s frame", d->name);
+        return -1;
+    }
+    return 0;
+}
+
+int vf_convert_from_planar(struct vf_converter *c, const struct vf_frame *src, AVFrame *dst,
+                           char *err, size_t errlen)
+{
+    const uint8_t *planes[4] = {src->plane[PLANE_G], src->plane[PLANE_B], src->plane[PLANE_R],
+                                NULL};
+    int strides[4] = {(int)src->stride, (int)src->stride, (int)src->stride, 0};
+    if (dst->format == AV_PIX_FMT_GBRP && dst->width == src->width && dst->height == src->height) {
+        copy_planes(dst->data, dst->linesize, planes, strides, src->width, src->height);
+        return 0;
+    }
+    if (prepare_sws(&c->out, src->width, src->height, AV_PIX_FMT_GBRP, dst->width, dst->height,
+                    dst->format, vf_convert_colorspace(dst->height), 0, 0, err, errlen))
+        return -1;
+    int rows = sws_scale(c->out.sws, planes, strides, 0, src->height, dst->data, dst->linesize);
+    if (rows <= 0) {
+        snprintf(err, errlen, "swscale failed converting to %s", av_get_pix_fmt_name(dst->format));
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,458 @@
+#include "decode.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libavdevice/avdevice.h>
+#include <libavutil/pixdesc.h>
+
+#include "convert.h"
+#include "queue.h"
+#include "timing.h"
+
+/* Consecutive undecodable packets after which the input counts as unreadable. */
+enum { MAX_CONSECUTIVE_ERRORS = 64 };
+
+enum step { STEP_PICTURE, STEP_AUDIO, STEP_END, STEP_ERROR };
+
+struct vf_decoder {
+    struct vf_decoder_config cfg;
+    char name[512];
+    struct vf_source_info info;
+    AVFormatContext *format;
+    AVCodecContext *codec;
+    AVPacket *packet;
+    AVFrame *picture;
+    struct vf_converter *converter;
+    struct vf_item_pool *pool;
+    struct vf_queue *queue;
+    struct vf_media_item *first; /* decoded by open, queued by start */
+    pthread_t thread;
+    bool thread_running;
+    bool flushing; /* the demuxer ended: the decoder is being drained */
+    atomic_bool stop;
+    pthread_mutex_t seek_lock;
+    double seek_to;     /* seconds; < 0 when no seek is pending */
+    int64_t drop_until; /* after a seek, pictures before this pts are decoded but not shown */
+    unsigned serial;
+    int64_t next_pts;
+    long pictures, skipped;
+    int consecutive_errors;
+    char error[512];
+    bool failed;
+};
+
+static void say(char *err, size_t errlen, const char *what, int averr)
+{
+    char reason[AV_ERROR_MAX_STRING_SIZE];
+    av_strerror(averr, reason, sizeof(reason));
+    snprintf(err, errlen, "%s: %s", what, reason);
+}
+
+static double seconds_of(int64_t ts, AVRational tb)
+{
+    return ts == AV_NOPTS_VALUE ? 0 : (double)ts * av_q2d(tb);
+}
+
+/* One step of demux/decode: a picture in d->picture, an audio packet in d->packet, the end,
+ * or an error in d->error. */
+static enum step next_step(struct vf_decoder *d)
+{
+    for (;;) {
+        int ret = avcodec_receive_frame(d->codec, d->picture);
+        if (ret == 0) {
+            d->consecutive_errors = 0;
+            return STEP_PICTURE;
+        }
+        if (ret == AVERROR_EOF)
+            return STEP_END;
+        if (ret != AVERROR(EAGAIN)) {
+            /* a damaged picture: skip it, but give up on an input that never decodes */
+            d->skipped++;
+            if (++d->consecutive_errors >= MAX_CONSECUTIVE_ERRORS) {
+                say(d->error, sizeof(d->error), "cannot decode the video", ret);
+                return STEP_ERROR;
+            }
+            continue;
+        }
+        if (d->flushing)
+            return STEP_END; /* nothing more will come */
+        ret = av_read_frame(d->format, d->packet);
+        if (ret == AVERROR(EAGAIN)) { /* a live source with nothing yet */
+            usleep(1000);
+            continue;
+        }
+        if (ret == AVERROR_EOF) {
+            d->flushing = true;
+            avcodec_send_packet(d->codec, NULL);
+            continue;
+        }
+        if (ret < 0) {
+            say(d->error, sizeof(d->error), "read error", ret);
+            return STEP_ERROR;
+        }
+        int index = d->packet->stream_index;
+        if (index == d->info.video_stream) {
+            ret = avcodec_send_packet(d->codec, d->packet);
+            av_packet_unref(d->packet);
+            if (ret < 0 && ret != AVERROR(EAGAIN)) {
+                d->skipped++;
+                if (++d->consecutive_errors >= MAX_CONSECUTIVE_ERRORS) {
+                    say(d->error, sizeof(d->error), "cannot decode the video", ret);
+                    return STEP_ERROR;
+                }
+            }
+            continue;
+        }
+        if (d->cfg.want_audio &&
+            d->format->streams[index]->codecpar->codec_type == AVMEDIA_TYPE_AUDIO)
+            return STEP_AUDIO;
+        av_packet_unref(d->packet);
+    }
+}
+
+/* Converts d->picture into a pool item with a timestamp that is never missing and always
+ * increases. NULL with d->error set on failure. */
+static struct vf_media_item *make_picture_item(struct vf_decoder *d, double started_ms)
+{
+    struct vf_media_item *item = vf_item_take(d->pool, VF_ITEM_VIDEO);
+    if (!item) {
+        snprintf(d->error, sizeof(d->error), "out of memory");
+        return NULL;
+    }
+    char err[256];
+    if (vf_convert_to_planar(d->converter, d->picture, &item->picture, err, sizeof(err))) {
+        snprintf(d->error, sizeof(d->error), "%s", err);
+        vf_item_release(item);
+        return NULL;
+    }
+    AVFrame *p = d->picture;
+    int64_t pts = p->best_effort_timestamp;
+    if (pts == AV_NOPTS_VALUE || (d->pictures > 0 && pts < d->next_pts))
+        pts = d->next_pts;
+#if LIBAVUTIL_VERSION_INT >= AV_VERSION_INT(58, 2, 100)
+    int64_t duration = p->duration;
+#else
+    int64_t duration = p->pkt_duration;
+#endif
+    int64_t nominal = av_rescale_q(1, av_inv_q(d->info.frame_rate), d->info.time_base);
+    item->pts = pts;
+    item->duration = duration > 0 ? duration : 0;
+    item->index = d->pictures++;
+    item->serial = d->serial;
+    d->next_pts = pts + (duration > 0 ? duration : nominal > 0 ? nominal : 1);
+    item->stage_ms = vf_now_ms() - started_ms;
+    return item;
+}
+
+static int seek_to(struct vf_decoder *d, double seconds)
+{
+    int64_t ts = (int64_t)(seconds * AV_TIME_BASE);
+    int ret = avformat_seek_file(d->format, -1, INT64_MIN, ts, ts, 0);
+    if (ret < 0)
+        return ret;
+    avcodec_flush_buffers(d->codec);
+    d->flushing = false;
+    d->serial++;
+    d->drop_until = av_rescale_q(ts, AV_TIME_BASE_Q, d->info.time_base);
+    d->pictures = 0;
+    return 0;
+}
+
+static void take_seek_request(struct vf_decoder *d)
+{
+    pthread_mutex_lock(&d->seek_lock);
+    double target = d->seek_to;
+    d->seek_to = -1;
+    pthread_mutex_unlock(&d->seek_lock);
+    if (target >= 0)
+        seek_to(d, target); /* an unseekable input just plays on */
+}
+
+static void *decode_thread(void *arg)
+{
+    struct vf_decoder *d = arg;
+    while (!atomic_load(&d->stop)) {
+        take_seek_request(d);
+        double started = vf_now_ms();
+        enum step step = next_step(d);
+        struct vf_media_item *item = NULL;
+        if (step == STEP_END && d->cfg.loop && d->pictures > 0 && seek_to(d, 0) == 0)
+            continue;
+        if (step == STEP_END)
+            break;
+        if (step == STEP_ERROR) {
+            d->failed = true;
+            break;
+        }
+        if (step == STEP_AUDIO) {
+            item = vf_item_take(d->pool, VF_ITEM_AUDIO);
+            if (item)
+                item->packet = av_packet_clone(d->packet);
+            av_packet_unref(d->packet);
+            if (!item || !item->packet) {
+                vf_item_release(item);
+                continue; /* an audio packet lost to memory pressure is not worth stopping */
+            }
+        } else {
+            int64_t pts = d->picture->best_effort_timestamp;
+            if (d->drop_until != AV_NOPTS_VALUE && pts != AV_NOPTS_VALUE && pts < d->drop_until) {
+                av_frame_unref(d->picture);
+                continue;
+            }
+            d->drop_until = AV_NOPTS_VALUE;
+            item = make_picture_item(d, started);
+            av_frame_unref(d->picture);
+            if (!item) {
+                d->failed = true;
+                break;
+            }
+        }
+        if (vf_queue_put(d->queue, item)) { /* the consumer stopped */
+            vf_item_release(item);
+            break;
+        }
+    }
+    vf_queue_close(d->queue);
+    return NULL;
+}
+
+static int open_format(struct vf_decoder *d, char *err, size_t errlen)
+{
+    const AVInputFormat *input_format = NULL;
+    const char *url = d->cfg.url;
+    if (d->cfg.webcam) {
+        avdevice_register_all();
+        input_format = av_find_input_format("v4l2");
+        if (!input_format) {
+            snprintf(err, errlen, "%s: this FFmpeg has no V4L2 camera support", d->name);
+            return -1;
+        }
+        url = d->cfg.webcam;
+    } else {
+        struct stat st;
+        if (stat(url, &st) == 0 && S_ISDIR(st.st_mode)) {
+            snprintf(err, errlen, "%s: is a directory, not a video or image", d->name);
+            return -1;
+        }
+    }
+    int ret = avformat_open_input(&d->format, url, input_format, NULL);
+    if (ret < 0) {
+        char what[600];
+        snprintf(what, sizeof(what), "%s: cannot open%s", d->name,
+                 d->cfg.webcam ? " the camera" : "");
+        say(err, errlen, what, ret);
+        return -1;
+    }
+    ret = avformat_find_stream_info(d->format, NULL);
+    if (ret < 0) {
+        char what[600];
+        snprintf(what, sizeof(what), "%s: cannot read the stream parameters", d->name);
+        say(err, errlen, what, ret);
+        return -1;
+    }
+    return 0;
+}
+
+static int open_codec(struct vf_decoder *d, char *err, size_t errlen)
+{
+    const AVCodec *decoder = NULL;
+    int index = av_find_best_stream(d->format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0);
+    if (index == AVERROR_STREAM_NOT_FOUND) {
+        snprintf(err, errlen, "%s: no video stream in this file (%s)", d->name,
+                 d->format->nb_streams ? "only audio or data" : "no streams at all");
+        return -1;
+    }
+    if (index < 0 || !decoder) {
+        int video = av_find_best_stream(d->format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
+        enum AVCodecID id =
+            video >= 0 ? d->format->streams[video]->codecpar->codec_id : AV_CODEC_ID_NONE;
+        snprintf(err, errlen, "%s: unsupported video codec '%s': this FFmpeg has no decoder for it",
+                 d->name, id == AV_CODEC_ID_NONE ? "unknown" : avcodec_get_name(id));
+        return -1;
+    }
+    AVStream *stream = d->format->streams[index];
+    d->codec = avcodec_alloc_context3(decoder);
+    if (!d->codec) {
+        snprintf(err, errlen, "%s: out of memory", d->name);
+        return -1;
+    }
+    int ret = avcodec_parameters_to_context(d->codec, stream->codecpar);
+    if (ret >= 0) {
+        d->codec->pkt_timebase = stream->time_base;
+        d->codec->thread_count = 0; /* one per core */
+        /* frame threads add a frame of latency per thread: fine for files, not for a camera */
+        d->codec->thread_type = d->cfg.webcam ? FF_THREAD_SLICE : FF_THREAD_FRAME | FF_THREAD_SLICE;
+        ret = avcodec_open2(d->codec, decoder, NULL);
+    }
+    if (ret < 0) {
+        char what[600];
+        snprintf(what, sizeof(what), "%s: cannot open the %s decoder", d->name, decoder->name);
+        say(err, errlen, what, ret);
+        return -1;
+    }
+    struct vf_source_info *info = &d->info;
+    info->video_stream = index;
+    info->time_base = stream->time_base;
+    info->frame_rate = av_guess_frame_rate(d->format, stream, NULL);
+    if (info->frame_rate.num <= 0 || info->frame_rate.den <= 0)
+        info->frame_rate = (AVRational){25, 1};
+    if (d->format->duration > 0 && d->format->duration != AV_NOPTS_VALUE)
+        info->duration_s = (double)d->format->duration / AV_TIME_BASE;
+    else if (stream->duration > 0)
+        info->duration_s = seconds_of(stream->duration, stream->time_base);
+    info->frame_estimate = stream->nb_frames > 0
+                               ? (long)stream->nb_frames
+                               : (long)(info->duration_s * av_q2d(info->frame_rate) + 0.5);
+    info->codec_name = decoder->name;
+    return 0;
+}
+
+/* Decodes the first picture now, so that undecodable inputs fail in open and the size of
+ * every later picture is known before anything downstream is set up. */
+static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
+{
+    double started = vf_now_ms();
+    enum step step;
+    while ((step = next_step(d)) == STEP_AUDIO)
+        av_packet_unref(d->packet); /* audio before the first picture is not needed */
+    if (step != STEP_PICTURE) {
+        snprintf(err, errlen, "%s: %s", d->name,
+                 step == STEP_ERROR ? d->error
+                                    : "no picture could be decoded (empty or truncated)");
+        return -1;
+    }
+    AVFrame *p = d->picture;
+    d->info.width = p->width;
+    d->info.height = p->height;
+    d->info.pixel_format = av_get_pix_fmt_name(p->format);
+    if (!d->info.pixel_format)
+        d->info.pixel_format = "unknown";
+    d->pool = vf_item_pool_create(p->width, p->height);
+    d->converter = vf_converter_create();
+    if (!d->pool || !d->converter) {
+        snprintf(err, errlen, "%s: out of memory", d->name);
+        return -1;
+    }
+    d->first = make_picture_item(d, started);
+    av_frame_unref(p);
+    if (!d->first) {
+        snprintf(err, errlen, "%s: %s", d->name, d->error);
+        return -1;
+    }
+    d->error[0] = '\0';
+    return 0;
+}
+
+struct vf_decoder *vf_decoder_open(const struct vf_decoder_config *cfg, char *err, size_t errlen)
+{
+    struct vf_decoder *d = calloc(1, sizeof(*d));
+    if (!d) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    d->cfg = *cfg;
+    if (d->cfg.queue_depth <= 0)
+        d->cfg.queue_depth = 4;
+    snprintf(d->name, sizeof(d->name), "%s", cfg->webcam ? cfg->webcam : cfg->url ? cfg->url : "");
+    d->info.name = d->name;
+    d->seek_to = -1;
+    d->drop_until = AV_NOPTS_VALUE;
+    pthread_mutex_init(&d->seek_lock, NULL);
+    if (!cfg->url && !cfg->webcam) {
+        snprintf(err, errlen, "no input given");
+        goto fail;
+    }
+    d->packet = av_packet_alloc();
+    d->picture = av_frame_alloc();
+    d->queue = vf_queue_create(d->cfg.queue_depth);
+    if (!d->packet || !d->picture || !d->queue) {
+        snprintf(err, errlen, "%s: out of memory", d->name);
+        goto fail;
+    }
+    if (open_format(d, err, errlen) || open_codec(d, err, errlen) || decode_first(d, err, errlen))
+        goto fail;
+    d->info.format = d->format;
+    return d;
+fail:
+    vf_decoder_close(d);
+    return NULL;
+}
+
+const struct vf_source_info *vf_decoder_info(const struct vf_decoder *d)
+{
+    return &d->info;
+}
+
+int vf_decoder_start(struct vf_decoder *d, char *err, size_t errlen)
+{
+    if (d->thread_running)
+        return 0;
+    if (d->first && vf_queue_put(d->queue, d->first) == 0)
+        d->first = NULL;
+    int ret = pthread_create(&d->thread, NULL, decode_thread, d);
+    if (ret) {
+        snprintf(err, errlen, "%s: cannot start the decoding thread: %s", d->name, strerror(ret));
+        return -1;
+    }
+    d->thread_running = true;
+    return 0;
+}
+
+struct vf_media_item *vf_decoder_next(struct vf_decoder *d)
+{
+    return vf_queue_get(d->queue);
+}
+
+const char *vf_decoder_error(const struct vf_decoder *d)
+{
+    return d->failed ? d->error : NULL;
+}
+
+long vf_decoder_skipped(const struct vf_decoder *d)
+{
+    return d->skipped;
+}
+
+void vf_decoder_seek(struct vf_decoder *d, double seconds)
+{
+    pthread_mutex_lock(&d->seek_lock);
+    d->seek_to = seconds < 0 ? 0 : seconds;
+    pthread_mutex_unlock(&d->seek_lock);
+}
+
+void vf_decoder_interrupt(struct vf_decoder *d)
+{
+    atomic_store(&d->stop, true);
+    vf_queue_close(d->queue);
+}
+
+void vf_decoder_close(struct vf_decoder *d)
+{
+    if (!d)
+        return;
+    if (d->thread_running) {
+        atomic_store(&d->stop, true);
+        vf_queue_close(d->queue); /* unblocks a thread waiting to put */
+        pthread_join(d->thread, NULL);
+    }
+    if (d->queue) {
+        vf_queue_drain(d->queue, vf_item_release_cb, NULL);
+        vf_queue_destroy(d->queue);
+    }
+    vf_item_release(d->first);
+    vf_item_pool_destroy(d->pool);
+    vf_converter_destroy(d->converter);
+    av_frame_free(&d->picture);
+    av_packet_free(&d->packet);
+    avcodec_free_context(&d->codec);
+    avformat_close_input(&d->format);
+    pthread_mutex_destroy(&d->seek_lock);
+    free(d);
+}

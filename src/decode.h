@@ -1,0 +1,59 @@
+/* Demux + decode on a thread of its own: files, images, image sequences, URLs, V4L2 cameras.
+ * Pictures arrive converted to planar RGB (convert.h) through a small bounded queue, audio
+ * packets (when asked for) in demuxing order beside them. The consumer may stop at any time. */
+#ifndef VF_DECODE_H
+#define VF_DECODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <libavformat/avformat.h>
+
+#include "media_item.h"
+
+struct vf_decoder_config {
+    const char *url;    /* a file, image, pattern (img%03d.png) or URL */
+    const char *webcam; /* instead of url: a V4L2 device such as /dev/video0 */
+    int queue_depth;    /* pictures decoded ahead (default 4) */
+    bool want_audio;    /* pass audio packets through as VF_ITEM_AUDIO */
+    bool loop;          /* restart at the end (serial is bumped) */
+};
+
+struct vf_source_info {
+    const char *name;              /* for messages: the path or device */
+    int width, height;             /* of every picture (later size changes are rescaled) */
+    AVRational time_base;          /* of the pts of pictures */
+    AVRational frame_rate;         /* nominal; 25/1 when the source does not say */
+    double duration_s;             /* 0 when unknown (cameras, some streams) */
+    long frame_estimate;           /* 0 when unknown */
+    const char *codec_name;        /* "h264" */
+    const char *pixel_format;      /* of the decoded pictures: "yuv420p" */
+    const AVFormatContext *format; /* the demuxer: stream parameters for audio passthrough */
+    int video_stream;
+};
+
+struct vf_decoder;
+
+/* Opens the input and decodes its first picture, so every "cannot read this" error surfaces
+ * here as one line (without the "vfview:" prefix) and NULL. */
+struct vf_decoder *vf_decoder_open(const struct vf_decoder_config *cfg, char *err, size_t errlen);
+const struct vf_source_info *vf_decoder_info(const struct vf_decoder *d);
+/* Starts the decoding thread. 0, or -1 with a message. */
+int vf_decoder_start(struct vf_decoder *d, char *err, size_t errlen);
+/* The next picture or audio packet, blocking; NULL at the end. Release items with
+ * vf_item_release. */
+struct vf_media_item *vf_decoder_next(struct vf_decoder *d);
+/* After NULL from next: why it ended early, or NULL for a normal end of input. */
+const char *vf_decoder_error(const struct vf_decoder *d);
+/* Pictures that could not be decoded and were skipped. */
+long vf_decoder_skipped(const struct vf_decoder *d);
+/* Asks the thread to continue from `seconds` (files only); later items carry a new serial. */
+void vf_decoder_seek(struct vf_decoder *d, double seconds);
+/* Makes the thread stop soon and vf_decoder_next return NULL once the queue is empty; safe
+ * from any thread. */
+void vf_decoder_interrupt(struct vf_decoder *d);
+/* Stops the thread and frees everything; items still held by the caller must be released
+ * before. NULL is fine. */
+void vf_decoder_close(struct vf_decoder *d);
+
+#endif

@@ -1,0 +1,405 @@
+#include "record.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
+
+#include "convert.h"
+
+struct vf_recorder {
+    struct vf_record_config cfg;
+    char path[1024];
+    AVFormatContext *mux;
+    AVCodecContext *encoder;
+    AVStream *video;
+    AVFrame *frame;
+    AVPacket *packet;
+    struct vf_converter *converter;
+    int *audio_map; /* source stream index → output stream index, -1 when dropped */
+    int audio_map_size, audio_kept;
+    int64_t last_pts;
+    long pictures; /* sent to the encoder */
+    long written;  /* video packets the muxer accepted */
+    int file_opened, header_written;
+    int failed; /* the first error is kept in error */
+    char error[1600];
+    char description[256];
+};
+
+static void notice(const struct vf_recorder *r, const char *fmt, ...)
+{
+    if (!r->cfg.notice)
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof(line), fmt, ap);
+    va_end(ap);
+    r->cfg.notice(line, r->cfg.notice_ctx);
+}
+
+/* Records the first error as "PATH: what: reason"; returns -1. */
+static int fail(struct vf_recorder *r, char *err, size_t errlen, const char *what, int averr)
+{
+    if (!r->failed) {
+        char reason[AV_ERROR_MAX_STRING_SIZE] = "";
+        if (averr)
+            av_strerror(averr, reason, sizeof(reason));
+        snprintf(r->error, sizeof(r->error), "%s: %s%s%s", r->path, what, averr ? ": " : "",
+                 reason);
+        r->failed = 1;
+    }
+    if (err)
+        snprintf(err, errlen, "%s", r->error);
+    return -1;
+}
+
+/* Whether the container can hold the codec; formats that cannot tell accept their default. */
+static int container_accepts(const AVOutputFormat *container, enum AVCodecID id, int fallback)
+{
+    int answer = avformat_query_codec(container, id, FF_COMPLIANCE_NORMAL);
+    return answer == 1 || (answer < 0 && (int)id == fallback);
+}
+
+static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat *container,
+                                     char *err, size_t errlen)
+{
+    const AVCodec *enc;
+    if (r->cfg.codec) {
+        enc = avcodec_find_encoder_by_name(r->cfg.codec);
+        if (!enc) {
+            const AVCodecDescriptor *desc = avcodec_descriptor_get_by_name(r->cfg.codec);
+            enc = desc ? avcodec_find_encoder(desc->id) : NULL;
+        }
+        if (!enc || enc->type != AVMEDIA_TYPE_VIDEO) {
+            snprintf(err, errlen,
+                     "%s: no video encoder named '%s' in this FFmpeg (see ffmpeg "
+                     "-encoders)",
+                     r->path, r->cfg.codec);
+            return NULL;
+        }
+        if (!container_accepts(container, enc->id, container->video_codec)) {
+            snprintf(err, errlen, "%s: the %s container cannot hold %s video", r->path,
+                     container->name, avcodec_get_name(enc->id));
+            return NULL;
+        }
+        return enc;
+    }
+    enc = avcodec_find_encoder_by_name("libx264");
+    if (enc && container_accepts(container, enc->id, container->video_codec))
+        return enc;
+    const AVCodec *fallback = avcodec_find_encoder(container->video_codec);
+    if (!fallback) {
+        snprintf(err, errlen, "%s: no video encoder available for the %s container", r->path,
+                 container->name);
+        return NULL;
+    }
+    notice(r, "%s: %s; recording with %s instead", r->path,
+           enc ? "this container cannot hold H.264" : "libx264 is not available", fallback->name);
+    return fallback;
+}
+
+/* GBRP when the encoder takes it (lossless codecs keep the planes exactly), else 4:2:0 that
+ * every player handles, else the format closest to RGB. */
+static enum AVPixelFormat choose_pixel_format(const AVCodec *enc, int width, int height)
+{
+    const enum AVPixelFormat *list = enc->pix_fmts;
+    if (!list)
+        return AV_PIX_FMT_GBRP;
+    int has_420 = 0;
+    for (const enum AVPixelFormat *p = list; *p != AV_PIX_FMT_NONE; p++) {
+        if (*p == AV_PIX_FMT_GBRP)
+            return AV_PIX_FMT_GBRP;
+        has_420 |= *p == AV_PIX_FMT_YUV420P;
+    }
+    if (has_420 && width % 2 == 0 && height % 2 == 0)
+        return AV_PIX_FMT_YUV420P;
+    return avcodec_find_best_pix_fmt_of_list(list, AV_PIX_FMT_GBRP, 0, NULL);
+}
+
+static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, size_t errlen)
+{
+    AVCodecContext *c = avcodec_alloc_context3(enc);
+    r->encoder = c;
+    if (!c)
+        return fail(r, err, errlen, "out of memory", 0);
+    c->width = r->cfg.width;
+    c->height = r->cfg.height;
+    c->pix_fmt = choose_pixel_format(enc, c->width, c->height);
+    c->sample_aspect_ratio = (AVRational){1, 1};
+    c->framerate = r->cfg.frame_rate;
+    /* keep the source's clock so variable frame rates survive; MPEG-4 style encoders cap the
+     * denominator, and fall back to the nominal frame rate */
+    c->time_base = r->cfg.time_base;
+    if (c->time_base.den > 65535 && strcmp(enc->name, "libx264") && strcmp(enc->name, "ffv1"))
+        c->time_base = av_inv_q(r->cfg.frame_rate);
+    int fps = (int)(av_q2d(r->cfg.frame_rate) + 0.5);
+    c->gop_size = fps < 1 ? 1 : fps > 250 ? 250 : fps; /* a keyframe a second: seeking, fragments */
+    c->thread_count = 0;
+    const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(c->pix_fmt);
+    if (desc && (desc->flags & AV_PIX_FMT_FLAG_RGB)) {
+        c->colorspace = AVCOL_SPC_RGB;
+        c->color_range = AVCOL_RANGE_JPEG;
+    } else {
+        c->colorspace = vf_convert_colorspace(c->height);
+        c->color_range = AVCOL_RANGE_MPEG;
+    }
+    if (r->mux->oformat->flags & AVFMT_GLOBALHEADER)
+        c->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    AVDictionary *opts = NULL;
+    if (!strcmp(enc->name, "libx264") || !strcmp(enc->name, "libx264rgb")) {
+        av_dict_set(&opts, "preset", "veryfast", 0);
+        av_dict_set(&opts, "crf", "18", 0);
+    } else if (!strcmp(enc->name, "ffv1")) {
+        av_dict_set(&opts, "level", "3", 0); /* slices: encodes on every core */
+        av_dict_set(&opts, "slicecrc", "1", 0);
+    }
+    int ret = avcodec_open2(c, enc, &opts);
+    av_dict_free(&opts);
+    if (ret < 0) {
+        char what[128];
+        snprintf(what, sizeof(what), "cannot open the %s encoder", enc->name);
+        return fail(r, err, errlen, what, ret);
+    }
+    r->video = avformat_new_stream(r->mux, NULL);
+    if (!r->video)
+        return fail(r, err, errlen, "out of memory", 0);
+    r->video->time_base = c->time_base;
+    r->video->avg_frame_rate = r->cfg.frame_rate;
+    ret = avcodec_parameters_from_context(r->video->codecpar, c);
+    if (ret < 0)
+        return fail(r, err, errlen, "cannot set the stream parameters", ret);
+    r->frame = av_frame_alloc();
+    r->packet = av_packet_alloc();
+    r->converter = vf_converter_create();
+    if (!r->frame || !r->packet || !r->converter)
+        return fail(r, err, errlen, "out of memory", 0);
+    r->frame->format = c->pix_fmt;
+    r->frame->width = c->width;
+    r->frame->height = c->height;
+    ret = av_frame_get_buffer(r->frame, 0);
+    if (ret < 0)
+        return fail(r, err, errlen, "cannot allocate a picture", ret);
+    return 0;
+}
+
+static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
+{
+    const AVFormatContext *src = r->cfg.audio_source;
+    if (!src)
+        return 0;
+    r->audio_map_size = (int)src->nb_streams;
+    r->audio_map = malloc(sizeof(int) * src->nb_streams);
+    if (!r->audio_map)
+        return fail(r, err, errlen, "out of memory", 0);
+    for (unsigned i = 0; i < src->nb_streams; i++) {
+        const AVCodecParameters *par = src->streams[i]->codecpar;
+        r->audio_map[i] = -1;
+        if (par->codec_type != AVMEDIA_TYPE_AUDIO)
+            continue;
+        const AVOutputFormat *container = r->mux->oformat;
+        if (!container_accepts(container, par->codec_id, container->audio_codec)) {
+            notice(r, "%s: audio stream %u (%s) dropped: the %s container cannot hold it", r->path,
+                   i, avcodec_get_name(par->codec_id), container->name);
+            continue;
+        }
+        AVStream *out = avformat_new_stream(r->mux, NULL);
+        if (!out)
+            return fail(r, err, errlen, "out of memory", 0);
+        int ret = avcodec_parameters_copy(out->codecpar, par);
+        if (ret < 0)
+            return fail(r, err, errlen, "cannot copy the audio parameters", ret);
+        out->codecpar->codec_tag = 0;
+        out->time_base = src->streams[i]->time_base;
+        r->audio_map[i] = out->index;
+        r->audio_kept++;
+    }
+    return 0;
+}
+
+static int open_file(struct vf_recorder *r, char *err, size_t errlen)
+{
+    AVFormatContext *mux = r->mux;
+    int ret;
+    if (!(mux->oformat->flags & AVFMT_NOFILE)) {
+        ret = avio_open(&mux->pb, r->path, AVIO_FLAG_WRITE);
+        if (ret < 0)
+            return fail(r, err, errlen, "cannot open for writing", ret);
+        r->file_opened = 1;
+    }
+    mux->flush_packets = 1; /* every packet reaches the file: a killed run loses little */
+    AVDictionary *opts = NULL;
+    const char *name = mux->oformat->name;
+    if (strstr(name, "mp4") || strstr(name, "mov") || strstr(name, "ipod") || strstr(name, "ismv"))
+        av_dict_set(&opts, "movflags", "+frag_keyframe+empty_moov+default_base_moof", 0);
+    if (strstr(name, "matroska") || strstr(name, "webm"))
+        av_dict_set(&opts, "cluster_time_limit", "1000", 0);
+    ret = avformat_write_header(mux, &opts);
+    av_dict_free(&opts);
+    if (ret < 0)
+        return fail(r, err, errlen, "cannot write the header", ret);
+    avio_flush(mux->pb); /* a full disk or a dead pipe shows now, before any work */
+    if (mux->pb && mux->pb->error < 0)
+        return fail(r, err, errlen, "write failed", mux->pb->error);
+    r->header_written = 1;
+    return 0;
+}
+
+struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *err, size_t errlen)
+{
+    struct vf_recorder *r = calloc(1, sizeof(*r));
+    if (!r) {
+        snprintf(err, errlen, "%s: out of memory", cfg->path);
+        return NULL;
+    }
+    r->cfg = *cfg;
+    snprintf(r->path, sizeof(r->path), "%s", cfg->path);
+    r->cfg.path = r->path;
+    r->last_pts = AV_NOPTS_VALUE;
+    const AVOutputFormat *container = av_guess_format(NULL, r->path, NULL);
+    if (!container) {
+        snprintf(err, errlen,
+                 "%s: cannot tell the container from the file name (use .mkv, "
+                 ".mp4, .mov, .avi or .nut)",
+                 r->path);
+        goto fail;
+    }
+    int ret = avformat_alloc_output_context2(&r->mux, container, NULL, r->path);
+    if (ret < 0) {
+        fail(r, err, errlen, "cannot create the container", ret);
+        goto fail;
+    }
+    const AVCodec *enc = choose_encoder(r, container, err, errlen);
+    if (!enc || open_encoder(r, enc, err, errlen) || add_audio_streams(r, err, errlen) ||
+        open_file(r, err, errlen))
+        goto fail;
+    snprintf(r->description, sizeof(r->description), "%s %s, %s%s", enc->name,
+             av_get_pix_fmt_name(r->encoder->pix_fmt), container->name,
+             r->audio_kept ? ", audio copied" : "");
+    return r;
+fail:
+    vf_recorder_close(r, NULL, NULL, 0);
+    return NULL;
+}
+
+/* Hands every packet the encoder has ready to the muxer. */
+static int drain_encoder(struct vf_recorder *r, char *err, size_t errlen)
+{
+    for (;;) {
+        int ret = avcodec_receive_packet(r->encoder, r->packet);
+        if (ret == AVERROR(EAGAIN) || ret == AVERROR_EOF)
+            return 0;
+        if (ret < 0)
+            return fail(r, err, errlen, "encoding failed", ret);
+        av_packet_rescale_ts(r->packet, r->encoder->time_base, r->video->time_base);
+        r->packet->stream_index = r->video->index;
+        ret = av_interleaved_write_frame(r->mux, r->packet); /* takes the reference */
+        if (ret < 0)
+            return fail(r, err, errlen, "write failed", ret);
+        r->written++;
+    }
+}
+
+int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *picture, int64_t pts,
+                              char *err, size_t errlen)
+{
+    if (r->failed)
+        return fail(r, err, errlen, "", 0);
+    int ret = av_frame_make_writable(r->frame); /* the encoder may still hold the last one */
+    if (ret < 0)
+        return fail(r, err, errlen, "cannot allocate a picture", ret);
+    char why[256];
+    if (vf_convert_from_planar(r->converter, picture, r->frame, why, sizeof(why)))
+        return fail(r, err, errlen, why, 0);
+    int64_t t = av_rescale_q(pts, r->cfg.time_base, r->encoder->time_base);
+    if (r->last_pts != AV_NOPTS_VALUE && t <= r->last_pts)
+        t = r->last_pts + 1;
+    r->frame->pts = r->last_pts = t;
+    ret = avcodec_send_frame(r->encoder, r->frame);
+    if (ret < 0)
+        return fail(r, err, errlen, "encoding failed", ret);
+    r->pictures++;
+    return drain_encoder(r, err, errlen);
+}
+
+int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, char *err, size_t errlen)
+{
+    int index = packet->stream_index;
+    if (r->failed)
+        return fail(r, err, errlen, "", 0);
+    if (!r->audio_map || index < 0 || index >= r->audio_map_size || r->audio_map[index] < 0)
+        return 0;
+    AVPacket *copy = av_packet_clone(packet);
+    if (!copy)
+        return fail(r, err, errlen, "out of memory", 0);
+    AVStream *out = r->mux->streams[r->audio_map[index]];
+    av_packet_rescale_ts(copy, r->cfg.audio_source->streams[index]->time_base, out->time_base);
+    copy->stream_index = out->index;
+    copy->pos = -1;
+    int ret = av_interleaved_write_frame(r->mux, copy);
+    av_packet_free(&copy);
+    return ret < 0 ? fail(r, err, errlen, "write failed", ret) : 0;
+}
+
+static void remove_if_regular(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) == 0 && (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
+        unlink(path);
+}
+
+int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t errlen)
+{
+    if (!r)
+        return 0;
+    if (r->header_written) {
+        if (!r->failed) {
+            int ret = avcodec_send_frame(r->encoder, NULL);
+            if (ret < 0 && ret != AVERROR_EOF)
+                fail(r, NULL, 0, "encoding failed", ret);
+            else
+                drain_encoder(r, NULL, 0);
+        }
+        /* after a failure too: a trailer keeps what was written playable */
+        int ret = r->written > 0 ? av_write_trailer(r->mux) : 0;
+        if (ret < 0)
+            fail(r, NULL, 0, "cannot finish the file", ret);
+    }
+    if (r->file_opened) {
+        int ret = avio_closep(&r->mux->pb);
+        if (ret < 0)
+            fail(r, NULL, 0, "cannot finish the file", ret);
+        if (r->written == 0)
+            remove_if_regular(r->path);
+    }
+    int status = r->failed ? -1 : 0;
+    if (written)
+        *written = r->written;
+    if (status && err)
+        snprintf(err, errlen, "%s", r->error);
+    vf_converter_destroy(r->converter);
+    av_packet_free(&r->packet);
+    av_frame_free(&r->frame);
+    avcodec_free_context(&r->encoder);
+    avformat_free_context(r->mux);
+    free(r->audio_map);
+    free(r);
+    return status;
+}
+
+long vf_recorder_pictures(const struct vf_recorder *r)
+{
+    return r->written;
+}
+
+const char *vf_recorder_describe(const struct vf_recorder *r)
+{
+    return r->description;
+}

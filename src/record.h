@@ -1,0 +1,46 @@
+/* Encoder + muxer for the filtered pictures, with the source's audio copied beside them.
+ * Every file it leaves is playable: the encoder is flushed and the trailer written on close,
+ * MP4 is fragmented and Matroska clustered about once a second (a SIGKILL loses at most
+ * that), and a recording that fails before its first picture is removed. */
+#ifndef VF_RECORD_H
+#define VF_RECORD_H
+
+#include <stddef.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+
+#include "frame.h"
+
+struct vf_record_config {
+    const char *path;
+    const char *codec; /* encoder or codec name; NULL: H.264 (libx264) where possible */
+    int width, height;
+    AVRational time_base;                        /* of the pts given to vf_recorder_write_picture */
+    AVRational frame_rate;                       /* nominal */
+    const AVFormatContext *audio_source;         /* its audio streams are copied; NULL: none */
+    void (*notice)(const char *line, void *ctx); /* one-line notices (fallbacks, drops) */
+    void *notice_ctx;
+};
+
+struct vf_recorder;
+
+/* Opens the file and writes its header. NULL with a one-line message naming the file. */
+struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *err, size_t errlen);
+/* Encodes one picture (GBRP plane order); pts in the config's time base. Timestamps that do
+ * not increase are nudged forward by one tick. 0, or -1 with a message. */
+int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *picture, int64_t pts,
+                              char *err, size_t errlen);
+/* Copies one packet of the audio source (ignored when its stream was not kept). */
+int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, char *err,
+                            size_t errlen);
+/* Flushes the encoder, writes the trailer, closes the file; removes it when no picture was
+ * reached the file. *written (may be NULL): pictures in the file. 0, or -1 with a message (the
+ * first error of the recording's life). Frees r. */
+int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t errlen);
+/* Pictures that reached the file so far (the encoder may hold a few more until close). */
+long vf_recorder_pictures(const struct vf_recorder *r);
+/* "libx264 yuv420p, matroska, 1 audio stream copied" */
+const char *vf_recorder_describe(const struct vf_recorder *r);
+
+#endif
