@@ -83,6 +83,26 @@ static void unpack_rgb8(const AVFrame *src, const AVPixFmtDescriptor *d, struct 
     }
 }
 
+/* The way back for lossless RGB encoders (ffv1 takes bgr0): exact, any alpha or padding 255. */
+static void pack_rgb8(const struct vf_frame *src, const AVPixFmtDescriptor *d, AVFrame *dst)
+{
+    int step = d->comp[0].step;
+    int off_r = d->comp[0].offset, off_g = d->comp[1].offset, off_b = d->comp[2].offset;
+    for (int y = 0; y < src->height; y++) {
+        uint8_t *row = dst->data[0] + (ptrdiff_t)y * dst->linesize[0];
+        const uint8_t *g = src->plane[PLANE_G] + y * src->stride;
+        const uint8_t *b = src->plane[PLANE_B] + y * src->stride;
+        const uint8_t *r = src->plane[PLANE_R] + y * src->stride;
+        for (int x = 0; x < src->width; x++, row += step) {
+            if (step == 4)
+                row[0] = row[1] = row[2] = row[3] = 255;
+            row[off_r] = r[x];
+            row[off_g] = g[x];
+            row[off_b] = b[x];
+        }
+    }
+}
+
 static void unpack_pal8(const AVFrame *src, struct vf_frame *dst)
 {
     const uint32_t *palette = (const uint32_t *)src->data[1]; /* 0xAARRGGBB, native order */
@@ -196,8 +216,14 @@ int vf_convert_from_planar(struct vf_converter *c, const struct vf_frame *src, A
     const uint8_t *planes[4] = {src->plane[PLANE_G], src->plane[PLANE_B], src->plane[PLANE_R],
                                 NULL};
     int strides[4] = {(int)src->stride, (int)src->stride, (int)src->stride, 0};
-    if (dst->format == AV_PIX_FMT_GBRP && dst->width == src->width && dst->height == src->height) {
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(dst->format);
+    int same_size = dst->width == src->width && dst->height == src->height;
+    if (same_size && is_planar_rgb8(dst->format)) {
         copy_planes(dst->data, dst->linesize, planes, strides, src->width, src->height);
+        return 0;
+    }
+    if (same_size && d && is_packed_rgb8(d)) {
+        pack_rgb8(src, d, dst);
         return 0;
     }
     if (prepare_sws(&c->out, src->width, src->height, AV_PIX_FMT_GBRP, dst->width, dst->height,

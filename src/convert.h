@@ -26,7 +26,7 @@ int vf_convert_from_planar(struct vf_converter *c, const struct vf_frame *src, A
 
 /* The matrix used when a source does not say: BT.709 from 720 lines up, BT.601 below. */
 enum AVColorSpace vf_convert_colorspace(int height);
-/* True when to_planar is an exact rearrangement for this format. */
+/* True when to_planar (and from_planar, except for paletted) is an exact rearrangement. */
 int vf_convert_is_exact(enum AVPixelFormat format);
 
 #endif

@@ -106,19 +106,25 @@ static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat
     return fallback;
 }
 
-/* GBRP when the encoder takes it (lossless codecs keep the planes exactly), else 4:2:0 that
- * every player handles, else the format closest to RGB. */
+/* Planar or packed 8-bit RGB when the encoder takes it (lossless codecs then keep the planes
+ * exactly: ffv1 takes bgr0), else 4:2:0 that every player handles, else the format closest to
+ * RGB. */
 static enum AVPixelFormat choose_pixel_format(const AVCodec *enc, int width, int height)
 {
     const enum AVPixelFormat *list = enc->pix_fmts;
     if (!list)
         return AV_PIX_FMT_GBRP;
+    enum AVPixelFormat exact = AV_PIX_FMT_NONE;
     int has_420 = 0;
     for (const enum AVPixelFormat *p = list; *p != AV_PIX_FMT_NONE; p++) {
         if (*p == AV_PIX_FMT_GBRP)
             return AV_PIX_FMT_GBRP;
+        if (exact == AV_PIX_FMT_NONE && *p != AV_PIX_FMT_PAL8 && vf_convert_is_exact(*p))
+            exact = *p;
         has_420 |= *p == AV_PIX_FMT_YUV420P;
     }
+    if (exact != AV_PIX_FMT_NONE)
+        return exact;
     if (has_420 && width % 2 == 0 && height % 2 == 0)
         return AV_PIX_FMT_YUV420P;
     return avcodec_find_best_pix_fmt_of_list(list, AV_PIX_FMT_GBRP, 0, NULL);

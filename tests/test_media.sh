@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# Decoding, conversion, recording and headless runs end to end. Inputs are made here with the
+# ffmpeg CLI from its lavfi sources (a test-only dependency); pictures are compared with
+# media_check, which decodes with vfview's own decoder.
+# usage: test_media.sh VFVIEW MEDIA_CHECK
+set -u
+vfview=$(realpath "$1")
+check=$(realpath "$2")
+command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || {
+    echo "ffmpeg/ffprobe not installed: skipping"
+    exit 77
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+ff() { ffmpeg -nostdin -hide_banner -loglevel error -y "$@"; }
+frames_of() { ffprobe -v error -count_frames -select_streams v:0 \
+    -show_entries stream=nb_read_frames -of csv=p=0 "$1"; }
+
+# run NAME EXPECTED_STATUS ARGS...: vfview's status must match; stderr kept in NAME.err
+run() {
+    local name=$1 want=$2
+    shift 2
+    "$vfview" --no-window --engine cpu "$@" 2>"$name.err"
+    local got=$?
+    if [ "$got" -ne "$want" ]; then
+        bad "$name: exit $got, expected $want: $(tail -2 "$name.err")"
+        return 1
+    fi
+    return 0
+}
+
+# ---- inputs -------------------------------------------------------------------------------
+# one lossless 97x61 clip (odd on purpose) that every other input is made from
+ff -f lavfi -i "testsrc2=size=96x60:rate=25:duration=2" -vf scale=97:61 -c:v ffv1 base.mkv
+one_second() { ff -i base.mkv -t 1 "$@"; }
+one_picture() { ff -i base.mkv -frames:v 1 "$@"; }
+one_second -pix_fmt gbrp -c:v ffv1 gbrp.mkv
+ff -f lavfi -i "testsrc2=size=96x60:rate=25:duration=1" -f lavfi -i "sine=frequency=440:duration=1" \
+    -pix_fmt yuv420p -c:v libx264 -preset ultrafast -c:a aac -shortest h264.mp4
+one_second -pix_fmt yuv422p10le -c:v ffv1 yuv422p10.mkv
+one_second -pix_fmt yuv444p -c:v ffv1 yuv444p.mkv
+one_second -pix_fmt yuv420p -c:v ffv1 odd420.mkv
+one_picture -pix_fmt gray gray.png
+one_picture -pix_fmt rgb24 rgb24.png
+one_picture -pix_fmt rgba rgba.png
+one_picture -pix_fmt pal8 pal8.png
+one_picture -q:v 3 photo.jpg
+ff -i base.mkv -frames:v 5 seq%03d.png
+ff -i base.mkv -f lavfi -i "sine=duration=1" -t 1 -c:v ffv1 -c:a pcm_s16le pcm.mkv
+# variable frame rate: 25 fps with pictures dropped irregularly, timestamps kept as they are
+vfr_select="select='not(eq(mod(n\,5)\,1))*not(eq(mod(n\,7)\,3))'"
+ff -i base.mkv -vf "$vfr_select" -fps_mode passthrough -c:v ffv1 vfr.mkv 2>/dev/null ||
+    ff -i base.mkv -vf "$vfr_select" -vsync vfr -c:v ffv1 vfr.mkv
+
+# ---- round trip: ffv1 keeps the filtered planes exactly -----------------------------------
+run roundtrip 0 -i gbrp.mkv -f identity -o id.mkv --codec ffv1 &&
+    { "$check" same gbrp.mkv id.mkv >/dev/null && ok || bad "identity round trip differs"; }
+for spec in sharpen edge "gaussian:size=5" "box:size=7" "unsharp:size=5:amount=1.5" \
+    "custom:matrix=1 2 1 0 0 0 -1 -2 -1:div=1:bias=128"; do
+    for border in clamp zero mirror; do
+        name="f_${spec%%:*}_$border"
+        run "$name" 0 -i gbrp.mkv -f "$spec" --border "$border" -o "$name.mkv" --codec ffv1 &&
+            { "$check" filtered gbrp.mkv "$name.mkv" "$spec" "$border" >/dev/null && ok ||
+                bad "$spec/$border: recording differs from the CPU reference"; }
+    done
+done
+
+# ---- exact RGB conversion, checked against FFmpeg's own unscaled conversion to rgb24 -------
+for img in rgb24.png rgba.png pal8.png; do
+    run "exact_$img" 0 -i "$img" -f identity -o "exact_$img.mkv" --codec ffv1 &&
+        ff -i "$img" -f rawvideo -pix_fmt rgb24 want.raw &&
+        ff -i "exact_$img.mkv" -f rawvideo -pix_fmt rgb24 got.raw &&
+        { cmp -s want.raw got.raw && ok || bad "$img: RGB not converted exactly"; }
+done
+
+# ---- every input class: right size and frame count ----------------------------------------
+classes="gbrp.mkv:25:97x61 h264.mp4:25:96x60 yuv422p10.mkv:25:97x61 yuv444p.mkv:25:97x61
+odd420.mkv:25:97x61 gray.png:1:97x61 rgb24.png:1:97x61 rgba.png:1:97x61 pal8.png:1:97x61
+photo.jpg:1:97x61 seq%03d.png:5:97x61 vfr.mkv:$(frames_of vfr.mkv):97x61"
+for c in $classes; do
+    IFS=: read -r file want_frames want_size <<<"$c"
+    name="class_${file%%.*}"
+    run "$name" 0 -i "$file" -f sharpen -o "$name.mkv" &&
+        { got=$("$check" info "$name.mkv"); [ "$got" = "$want_frames $want_size" ] && ok ||
+            bad "$file: recorded '$got', expected '$want_frames $want_size'"; }
+done
+run frames_limit 0 -i gbrp.mkv --frames 7 -o limit.mkv &&
+    { [ "$(frames_of limit.mkv)" = 7 ] && ok || bad "--frames 7 recorded $(frames_of limit.mkv)"; }
+run mp4_default 0 -i h264.mp4 -o default.mp4 &&
+    { grep -q "libx264 yuv420p" mp4_default.err && [ "$(frames_of default.mp4)" = 25 ] && ok ||
+        bad "default recording is not 25 frames of libx264 yuv420p: $(cat mp4_default.err)"; }
+
+# ---- audio kept, or dropped with a notice; timestamps of a VFR input kept -----------------
+run audio 0 -i h264.mp4 -o audio.mkv &&
+    { [ "$(ffprobe -v error -show_entries stream=codec_name -of csv=p=0 audio.mkv | sort |
+        tr '\n' ' ')" = "aac h264 " ] && ok || bad "audio stream not copied"; }
+run audio_drop 0 -i pcm.mkv -o nopcm.mp4 &&
+    { grep -q "audio stream 1 (pcm_s16le) dropped" audio_drop.err &&
+        [ "$(ffprobe -v error -show_entries stream=codec_type -of csv=p=0 nopcm.mp4)" = video ] &&
+        ok || bad "pcm into mp4: no drop notice or stream left: $(cat audio_drop.err)"; }
+pts() { ffprobe -v error -select_streams v:0 -show_entries frame=pts_time -of csv=p=0 "$1" |
+    tr -d , | grep .; }
+run vfr 0 -i vfr.mkv -f edge -o vfr_out.mkv &&
+    { [ "$(pts vfr.mkv)" = "$(pts vfr_out.mkv)" ] && [ "$(pts vfr.mkv | wc -l)" -lt 50 ] && ok ||
+        bad "VFR timestamps changed: $(pts vfr.mkv | head -5 | tr '\n' ' ') vs $(pts vfr_out.mkv |
+            head -5 | tr '\n' ' ')"; }
+
+# ---- FFmpeg's own convolution filter agrees within 1 on interior pixels -------------------
+peer() { # NAME MATRIX RDIV VFVIEW_SPEC
+    local m="$2"
+    ff -i gbrp.mkv -vf "convolution=$m:$m:$m:$m:$3:$3:$3:$3" -c:v ffv1 "peer_$1.mkv" &&
+        run "peer_$1" 0 -i gbrp.mkv -f "$4" -o "ours_$1.mkv" --codec ffv1 &&
+        { r=$(radius "$m"); "$check" near "peer_$1.mkv" "ours_$1.mkv" 1 "$r" >/dev/null && ok ||
+            bad "$1 differs from ffmpeg's convolution by more than 1"; }
+}
+radius() { local n; n=$(echo "$1" | wc -w); [ "$n" -eq 9 ] && echo 1 || echo 2; }
+peer sharpen "0 -1 0 -1 5 -1 0 -1 0" 1 sharpen
+peer gauss5 "1 4 6 4 1 4 16 24 16 4 6 24 36 24 6 4 16 24 16 4 1 4 6 4 1" 0.00390625 \
+    "custom:matrix=1 4 6 4 1 4 16 24 16 4 6 24 36 24 6 4 16 24 16 4 1 4 6 4 1:div=256"
+peer box3 "1 1 1 1 1 1 1 1 1" 0.1111111 "box:size=3"
+
+# ---- SIGINT mid-recording: the file decodes to exactly the frames reported written --------
+ff -f lavfi -i "testsrc2=size=160x90:rate=25" -t 20 -c:v ffv1 -f nut live.nut
+( ffmpeg -nostdin -loglevel quiet -re -i live.nut -c copy -f nut pipe:1 |
+    "$vfview" --no-window --engine cpu -i pipe:0 -o sigint.mkv 2>sigint.err ) &
+pipeline=$!
+sleep 2.5
+pkill -INT -f -- "-o sigint.mkv" 2>/dev/null
+wait "$pipeline"
+written=$(grep -o '[0-9]* written' sigint.err | cut -d' ' -f1)
+if grep -q "interrupted by SIGINT" sigint.err && [ -n "$written" ] && [ "$written" -gt 0 ] &&
+    [ "$(frames_of sigint.mkv)" = "$written" ]; then ok; else
+    bad "SIGINT: '$(tail -2 sigint.err)', file has $(frames_of sigint.mkv) frames"
+fi
+
+# ---- bad inputs and outputs: one line naming the file, exit 1, no file left ---------------
+: >empty.mp4
+head -c 65536 /dev/urandom >random.mp4
+echo "not a video" >text.mp4
+head -c 3000 h264.mp4 >truncated.mp4
+ff -f lavfi -i "sine=duration=1" audio_only.m4a
+mkdir -p folder.mkv
+# a stream whose codec this FFmpeg cannot decode: an AVI with an unknown FourCC
+one_picture -c:v rawvideo -pix_fmt bgr24 raw.avi &&
+    sed 's/\x00\x00\x00\x00DIB \|DIB /VFVW/g' raw.avi | LC_ALL=C sed 's/RGB /VFVW/' >unknown.avi
+python3 - raw.avi unknown.avi <<'PY' 2>/dev/null || cp raw.avi unknown.avi
+import sys
+data = bytearray(open(sys.argv[1], 'rb').read())
+strf = data.find(b'strf')
+# BITMAPINFOHEADER: biCompression at offset 16 of the header that follows 'strf' + size
+data[strf + 8 + 16:strf + 8 + 20] = b'VFVW'
+strh = data.find(b'strh')
+data[strh + 12:strh + 16] = b'VFVW'
+open(sys.argv[2], 'wb').write(bytes(data))
+PY
+bad_input() { # FILE REASON
+    rm -f bad_out.mkv
+    if run "bad_$1" 1 -i "$1" -o bad_out.mkv; then
+        if [ "$(wc -l <"bad_$1.err")" -eq 1 ] && grep -q "^vfview: $1: .*$2" "bad_$1.err" &&
+            [ ! -e bad_out.mkv ]; then ok; else bad "$1: '$(cat "bad_$1.err")'"; fi
+    fi
+}
+bad_input nonexistent.mp4 "No such file"
+bad_input empty.mp4 "Invalid data"
+bad_input random.mp4 "Invalid data\|no video\|cannot"
+bad_input text.mp4 "Invalid data"
+bad_input truncated.mp4 "Invalid data\|no picture"
+bad_input audio_only.m4a "no video stream"
+bad_input folder.mkv "is a directory"
+bad_input unknown.avi "unsupported video codec"
+bad_output() { # NAME REASON ARGS...
+    local name=$1 reason=$2
+    shift 2
+    if run "$name" 1 -i gbrp.mkv "$@"; then
+        grep -q "$reason" "$name.err" && [ "$(grep -c . "$name.err")" -eq 1 ] && ok ||
+            bad "$name: '$(cat "$name.err")'"
+    fi
+}
+bad_output unwritable "cannot open for writing" -o /nonexistent-dir/out.mkv
+bad_output no_extension "cannot tell the container" -o out.unknownext
+bad_output no_codec "no video encoder named 'nosuch'" -o out.mkv --codec nosuch
+bad_output wrong_container "cannot hold" -o out.webm --codec ffv1
+ln -s /dev/full full.mkv
+bad_output disk_full "No space left on device" -o full.mkv
+[ ! -e full.mkv ] && ok || bad "a recording that never got a picture was left behind"
+# the disk fills up mid-recording: a clear error, and what was written still plays
+ff -f lavfi -i "testsrc2=size=320x240:rate=25:duration=1" -c:v ffv1 big.mkv
+( ulimit -f 256; "$vfview" --no-window --engine cpu -i big.mkv -f edge -o capped.mkv \
+    --codec ffv1 2>capped.err )
+status=$?
+n=$(frames_of capped.mkv 2>/dev/null)
+[ "$status" -eq 1 ] && grep -q "File too large" capped.err && [ -n "$n" ] && [ "$n" -gt 0 ] &&
+    [ "$n" -lt 25 ] && ok || bad "full disk mid-file: status $status, $n frames, $(cat capped.err)"
+
+echo "media: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
