@@ -10,9 +10,13 @@ ninja -C build-dev >"$out/build.log" 2>&1 || { grep -E "error|warning" "$out/bui
 grep -E "warning" "$out/build.log" | head
 meson test -C build-dev --print-errorlogs >"$out/test.log" 2>&1
 grep -E "^ *[0-9]+/[0-9]+ |^Ok:|^Fail:|^Skipped:|device:|checks" "$out/test.log" build-dev/meson-logs/testlog.txt | head -20
+# SANITIZE=0 skips the sanitizers; SANITIZE_TESTS picks the programs (default: both GPU tests)
 if [ "${SANITIZE:-1}" = 1 ]; then
-    for tool in memcheck racecheck synccheck; do
-        VF_TEST_QUICK=1 compute-sanitizer --tool $tool --error-exitcode 9 build-dev/tests/test_gpu >"$out/sanitizer-$tool.log" 2>&1
-        echo "compute-sanitizer $tool: exit $? ($(tail -1 "$out/sanitizer-$tool.log"))"
+    for test in ${SANITIZE_TESTS:-test_gpu test_engine}; do
+        for tool in memcheck racecheck synccheck; do
+            log="$out/sanitizer-$test-$tool.log"
+            VF_TEST_QUICK=1 compute-sanitizer --tool $tool --error-exitcode 9 "build-dev/tests/$test" >"$log" 2>&1
+            echo "compute-sanitizer $tool $test: exit $? ($(tail -1 "$log"))"
+        done
     done
 fi
