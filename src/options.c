@@ -1,5 +1,6 @@
 #include "options.h"
 #include "build_config.h"
+#include "keys.h"
 #include "variants.h"
 
 #include <errno.h>
@@ -47,23 +48,6 @@ static const struct cli_option cli_options[] = {
 };
 enum { CLI_COUNT = sizeof(cli_options) / sizeof(cli_options[0]) };
 
-static const char *const key_help[][2] = {
-    {"1-6", "identity, sharpen, edge, gaussian, box, unsharp"},
-    {"tab", "next filter"},
-    {"+ / -", "kernel size"},
-    {"b", "border mode"},
-    {"v", "GPU variant"},
-    {"space", "pause"},
-    {".", "step one frame"},
-    {"left/right", "seek"},
-    {"f", "fullscreen"},
-    {"s", "screenshot"},
-    {"r", "record on/off"},
-    {"d", "difference view"},
-    {"h", "help overlay"},
-    {"q / esc", "quit"},
-};
-
 const char *vf_build_features(void)
 {
     return "core" VF_FEATURE_CUDA VF_FEATURE_NPP VF_FEATURE_MEDIA VF_FEATURE_VIEWER;
@@ -89,8 +73,9 @@ void vf_options_usage(FILE *out)
                 *vf_presets[p].keys ? vf_presets[p].keys : "-", vf_presets[p].description);
     fprintf(out, "  example: -f gaussian:size=7:sigma=2   -f custom:matrix=\"0 -1 0 -1 5 -1 0 -1 "
                  "0\":div=1:bias=0\n  size: odd, 3..31\n\nkeys (window):\n");
-    for (size_t k = 0; k < sizeof(key_help) / sizeof(key_help[0]); k++)
-        fprintf(out, "  %-12s %s\n", key_help[k][0], key_help[k][1]);
+    for (size_t k = 0; k < vf_key_binding_count; k++)
+        if (vf_key_bindings[k].label)
+            fprintf(out, "  %-12s %s\n", vf_key_bindings[k].label, vf_key_bindings[k].help);
 }
 
 static int fail(char *err, size_t len, const char *fmt, ...)

@@ -1,0 +1,40 @@
+#include "keys.h"
+
+#include "filter.h"
+
+const struct vf_key_binding vf_key_bindings[] = {
+    {'1', VF_CMD_FILTER, VF_IDENTITY, "1-6", "identity, sharpen, edge, gaussian, box, unsharp"},
+    {'2', VF_CMD_FILTER, VF_SHARPEN, NULL, NULL},
+    {'3', VF_CMD_FILTER, VF_EDGE, NULL, NULL},
+    {'4', VF_CMD_FILTER, VF_GAUSSIAN, NULL, NULL},
+    {'5', VF_CMD_FILTER, VF_BOX, NULL, NULL},
+    {'6', VF_CMD_FILTER, VF_UNSHARP, NULL, NULL},
+    {VF_KEY_TAB, VF_CMD_NEXT_FILTER, 0, "tab", "next filter"},
+    {'+', VF_CMD_SIZE, +1, "+ / -", "kernel size up / down"},
+    {'=', VF_CMD_SIZE, +1, NULL, NULL},
+    {VF_KEY_KP_PLUS, VF_CMD_SIZE, +1, NULL, NULL},
+    {'-', VF_CMD_SIZE, -1, NULL, NULL},
+    {VF_KEY_KP_MINUS, VF_CMD_SIZE, -1, NULL, NULL},
+    {'b', VF_CMD_BORDER, 0, "b", "border mode: clamp, zero, mirror"},
+    {'v', VF_CMD_VARIANT, 0, "v", "GPU variant: naive, tiled, tiled-const, fast"},
+    {' ', VF_CMD_PAUSE, 0, "space", "pause / play"},
+    {'.', VF_CMD_STEP, 0, ".", "step one frame (paused)"},
+    {VF_KEY_LEFT, VF_CMD_SEEK, -5, "left / right", "seek 5 s back / forward (files)"},
+    {VF_KEY_RIGHT, VF_CMD_SEEK, +5, NULL, NULL},
+    {'f', VF_CMD_FULLSCREEN, 0, "f", "fullscreen"},
+    {'s', VF_CMD_SCREENSHOT, 0, "s", "screenshot (PNG of both halves)"},
+    {'r', VF_CMD_RECORD, 0, "r", "recording on / off"},
+    {'d', VF_CMD_DIFFERENCE, 0, "d", "difference view |CPU - GPU|, amplified"},
+    {'h', VF_CMD_HELP, 0, "h", "this help"},
+    {'q', VF_CMD_QUIT, 0, "q / esc", "quit"},
+    {VF_KEY_ESCAPE, VF_CMD_QUIT, 0, NULL, NULL},
+};
+const size_t vf_key_binding_count = sizeof(vf_key_bindings) / sizeof(vf_key_bindings[0]);
+
+const struct vf_key_binding *vf_key_lookup(int key)
+{
+    for (size_t i = 0; i < vf_key_binding_count; i++)
+        if (vf_key_bindings[i].key == key)
+            return &vf_key_bindings[i];
+    return NULL;
+}

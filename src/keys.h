@@ -1,0 +1,48 @@
+/* The window's keys, as data: one table that the viewer dispatches from and that --help and
+ * the help overlay print. Key codes are SDL's (printable keys are their ASCII code; the arrows
+ * carry SDL's scancode bit), so this module needs no SDL header and the core can print it. */
+#ifndef VF_KEYS_H
+#define VF_KEYS_H
+
+#include <stddef.h>
+
+enum vf_command {
+    VF_CMD_NONE,
+    VF_CMD_FILTER,      /* arg: the preset */
+    VF_CMD_NEXT_FILTER,
+    VF_CMD_SIZE,        /* arg: +1 / -1 */
+    VF_CMD_BORDER,
+    VF_CMD_VARIANT,
+    VF_CMD_PAUSE,
+    VF_CMD_STEP,
+    VF_CMD_SEEK,        /* arg: seconds */
+    VF_CMD_FULLSCREEN,
+    VF_CMD_SCREENSHOT,
+    VF_CMD_RECORD,
+    VF_CMD_DIFFERENCE,
+    VF_CMD_HELP,
+    VF_CMD_QUIT,
+};
+
+#define VF_KEY_ESCAPE 27
+#define VF_KEY_TAB 9
+#define VF_KEY_RIGHT 0x4000004F /* SDLK_RIGHT */
+#define VF_KEY_LEFT 0x40000050  /* SDLK_LEFT */
+#define VF_KEY_KP_MINUS 0x40000056
+#define VF_KEY_KP_PLUS 0x40000057
+
+struct vf_key_binding {
+    int key;
+    enum vf_command command;
+    int arg;
+    const char *label; /* for help; NULL: an alias of the line above, not listed again */
+    const char *help;
+};
+
+extern const struct vf_key_binding vf_key_bindings[];
+extern const size_t vf_key_binding_count;
+
+/* The binding for a key, or NULL. */
+const struct vf_key_binding *vf_key_lookup(int key);
+
+#endif

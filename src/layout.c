@@ -1,0 +1,50 @@
+#include "layout.h"
+
+static const int MARGIN_POINTS = 8, LABEL_POINTS = 22;
+
+struct vf_rect vf_letterbox(struct vf_rect box, int video_w, int video_h, double sar)
+{
+    struct vf_rect r = {box.x, box.y, 0, 0};
+    if (box.w <= 0 || box.h <= 0 || video_w <= 0 || video_h <= 0)
+        return r;
+    double aspect = (double)video_w * (sar > 0 ? sar : 1) / video_h;
+    if ((double)box.w / box.h > aspect) { /* box is wider: bars left and right */
+        r.h = box.h;
+        r.w = (int)(box.h * aspect + 0.5);
+    } else {
+        r.w = box.w;
+        r.h = (int)(box.w / aspect + 0.5);
+    }
+    if (r.w < 1)
+        r.w = 1;
+    if (r.h < 1)
+        r.h = 1;
+    r.x = box.x + (box.w - r.w) / 2;
+    r.y = box.y + (box.h - r.h) / 2;
+    return r;
+}
+
+struct vf_layout vf_layout_compute(int window_w, int window_h, int drawable_w, int drawable_h,
+                                   int video_w, int video_h, double sar, int halves)
+{
+    struct vf_layout l = {0};
+    l.scale = window_w > 0 ? (float)drawable_w / (float)window_w : 1.0f;
+    if (l.scale <= 0)
+        l.scale = 1;
+    (void)window_h;
+    l.margin = (int)(MARGIN_POINTS * l.scale + 0.5f);
+    int label_h = (int)(LABEL_POINTS * l.scale + 0.5f);
+    if (halves < 1)
+        halves = 1;
+    if (halves > 2)
+        halves = 2;
+    int slot_w = drawable_w / halves;
+    for (int i = 0; i < halves; i++) {
+        struct vf_rect box = {i * slot_w, label_h, slot_w, drawable_h - label_h};
+        if (i == halves - 1) /* the last slot takes the odd pixel */
+            box.w = drawable_w - i * slot_w;
+        l.half[i] = vf_letterbox(box, video_w, video_h, sar);
+        l.label[i] = (struct vf_rect){box.x + l.margin, 0, box.w - 2 * l.margin, label_h};
+    }
+    return l;
+}

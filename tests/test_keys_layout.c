@@ -1,0 +1,100 @@
+/* The key table (every key of the brief is bound once, nothing twice, help lists each command)
+ * and the window layout math (letterbox, halves, HiDPI, resize). */
+#include <string.h>
+
+#include "check.h"
+#include "filter.h"
+#include "keys.h"
+#include "layout.h"
+
+static void test_keys(void)
+{
+    static const struct {
+        int key;
+        enum vf_command command;
+        int arg;
+    } expected[] = {
+        {'1', VF_CMD_FILTER, VF_IDENTITY}, {'4', VF_CMD_FILTER, VF_GAUSSIAN},
+        {'6', VF_CMD_FILTER, VF_UNSHARP},  {VF_KEY_TAB, VF_CMD_NEXT_FILTER, 0},
+        {'+', VF_CMD_SIZE, 1},             {'=', VF_CMD_SIZE, 1},
+        {'-', VF_CMD_SIZE, -1},            {'b', VF_CMD_BORDER, 0},
+        {'v', VF_CMD_VARIANT, 0},          {' ', VF_CMD_PAUSE, 0},
+        {'.', VF_CMD_STEP, 0},             {VF_KEY_LEFT, VF_CMD_SEEK, -5},
+        {VF_KEY_RIGHT, VF_CMD_SEEK, 5},    {'f', VF_CMD_FULLSCREEN, 0},
+        {'s', VF_CMD_SCREENSHOT, 0},       {'r', VF_CMD_RECORD, 0},
+        {'d', VF_CMD_DIFFERENCE, 0},       {'h', VF_CMD_HELP, 0},
+        {'q', VF_CMD_QUIT, 0},             {VF_KEY_ESCAPE, VF_CMD_QUIT, 0},
+    };
+    for (size_t i = 0; i < sizeof(expected) / sizeof(expected[0]); i++) {
+        const struct vf_key_binding *b = vf_key_lookup(expected[i].key);
+        CHECK(b && b->command == expected[i].command && b->arg == expected[i].arg,
+              "key %d: command %d arg %d", expected[i].key, b ? (int)b->command : -1,
+              b ? b->arg : 0);
+    }
+    CHECK(vf_key_lookup('z') == NULL, "z is not bound");
+    int listed[VF_CMD_QUIT + 1] = {0};
+    for (size_t i = 0; i < vf_key_binding_count; i++) {
+        for (size_t j = i + 1; j < vf_key_binding_count; j++)
+            CHECK(vf_key_bindings[i].key != vf_key_bindings[j].key, "key %d bound twice",
+                  vf_key_bindings[i].key);
+        if (vf_key_bindings[i].label) {
+            listed[vf_key_bindings[i].command]++;
+            CHECK(vf_key_bindings[i].help && *vf_key_bindings[i].help, "entry %zu has no help", i);
+        }
+    }
+    for (int c = VF_CMD_FILTER; c <= VF_CMD_QUIT; c++)
+        CHECK(listed[c] >= 1, "command %d missing from the help", c);
+    CHECK(listed[VF_CMD_FILTER] == 1 && listed[VF_CMD_SIZE] == 1, "aliases listed more than once");
+}
+
+static int same_rect(struct vf_rect a, int x, int y, int w, int h)
+{
+    return a.x == x && a.y == y && a.w == w && a.h == h;
+}
+
+static void test_layout(void)
+{
+    struct vf_rect box = {0, 0, 400, 400};
+    struct vf_rect r = vf_letterbox(box, 1920, 1080, 1);
+    CHECK(same_rect(r, 0, 87, 400, 225), "16:9 in a square: %d,%d %dx%d", r.x, r.y, r.w, r.h);
+    r = vf_letterbox((struct vf_rect){10, 0, 1000, 100}, 4, 3, 1);
+    CHECK(same_rect(r, 443, 0, 133, 100), "4:3 in a wide box: %d,%d %dx%d", r.x, r.y, r.w, r.h);
+    r = vf_letterbox(box, 720, 576, 64.0 / 45); /* anamorphic PAL 16:9 */
+    CHECK(r.w == 400 && r.h == 225, "sar 64:45: %dx%d", r.w, r.h);
+    r = vf_letterbox((struct vf_rect){0, 0, 0, 10}, 5, 5, 1);
+    CHECK(r.w == 0 && r.h == 0, "empty box gives an empty rect");
+    r = vf_letterbox((struct vf_rect){0, 0, 1, 1}, 10000, 1, 1);
+    CHECK(r.w == 1 && r.h == 1, "never smaller than a pixel");
+
+    /* two halves of a 1280x720 window under a 22-point label row: 640x360 each, centred in the
+     * 698 rows left, so y = 22 + (698 - 360) / 2; at 2x (HiDPI) the same, doubled */
+    struct vf_layout a = vf_layout_compute(1280, 720, 1280, 720, 1920, 1080, 1, 2);
+    struct vf_layout b = vf_layout_compute(1280, 720, 2560, 1440, 1920, 1080, 1, 2);
+    CHECK(a.scale == 1 && b.scale == 2, "scale %g %g", a.scale, b.scale);
+    CHECK(same_rect(a.half[0], 0, 191, 640, 360) && same_rect(a.half[1], 640, 191, 640, 360),
+          "1x halves: %d,%d %dx%d | %d,%d %dx%d", a.half[0].x, a.half[0].y, a.half[0].w,
+          a.half[0].h, a.half[1].x, a.half[1].y, a.half[1].w, a.half[1].h);
+    CHECK(b.half[1].x == 2 * a.half[1].x && b.half[1].w == 2 * a.half[1].w &&
+              b.label[0].h == 2 * a.label[0].h && b.margin == 2 * a.margin,
+          "2x is the 1x layout doubled");
+    for (int i = 0; i < 2; i++)
+        CHECK(a.half[i].y >= a.label[i].y + a.label[i].h, "label %d overlaps the picture", i);
+    /* an odd width: the right half takes the spare pixel, nothing leaves the window */
+    struct vf_layout o = vf_layout_compute(1001, 300, 1001, 300, 4, 3, 1, 2);
+    CHECK(o.half[1].x + o.half[1].w <= 1001 && o.half[0].x + o.half[0].w <= o.half[1].x,
+          "odd width overlaps");
+    /* resize to something tiny or tall: still inside, still the right aspect */
+    struct vf_layout t = vf_layout_compute(200, 900, 200, 900, 1920, 1080, 1, 2);
+    CHECK(t.half[0].w == 100 && t.half[0].h == 56, "tall window: %dx%d", t.half[0].w,
+          t.half[0].h);
+    struct vf_layout one = vf_layout_compute(800, 600, 800, 600, 1920, 1080, 1, 1);
+    CHECK(one.half[0].w == 800 && one.half[0].h == 450, "single half: %dx%d", one.half[0].w,
+          one.half[0].h);
+}
+
+int main(void)
+{
+    test_keys();
+    test_layout();
+    return check_done("keys_layout");
+}
