@@ -2,6 +2,7 @@
 #include "build_config.h"
 #include "gpu.h"
 #include "headless.h"
+#include "viewer.h"
 
 #include <stdio.h>
 
@@ -48,6 +49,6 @@ int vf_app_run(const struct vf_options *opts)
         run.input = VF_SAMPLE_PATH;
     if (run.no_window)
         return vf_headless_run(&run);
-    fprintf(stderr, "vfview: the window is not implemented in this build yet; use --no-window\n");
-    return 1;
+    /* the bundled sample loops; a file of your own stops on its last picture */
+    return vf_viewer_run(&run, !opts->input && !opts->webcam);
 }

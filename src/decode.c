@@ -43,6 +43,8 @@ struct vf_decoder {
     unsigned serial;
     int64_t next_pts;
     long pictures, skipped;
+    bool ever_decoded; /* looping needs an input that gave at least one picture */
+    atomic_bool at_end;
     int consecutive_errors;
     char error[512];
     bool failed;
@@ -145,6 +147,7 @@ static struct vf_media_item *make_picture_item(struct vf_decoder *d, double star
     item->pts = pts;
     item->duration = duration > 0 ? duration : 0;
     item->index = d->pictures++;
+    d->ever_decoded = true;
     item->serial = d->serial;
     d->next_pts = pts + (duration > 0 ? duration : nominal > 0 ? nominal : 1);
     item->stage_ms = vf_now_ms() - started_ms;
@@ -165,14 +168,30 @@ static int seek_to(struct vf_decoder *d, double seconds)
     return 0;
 }
 
-static void take_seek_request(struct vf_decoder *d)
+/* Returns true when a seek was asked for (and tried: an unseekable input just plays on). */
+static bool take_seek_request(struct vf_decoder *d)
 {
     pthread_mutex_lock(&d->seek_lock);
     double target = d->seek_to;
     d->seek_to = -1;
     pthread_mutex_unlock(&d->seek_lock);
     if (target >= 0)
-        seek_to(d, target); /* an unseekable input just plays on */
+        seek_to(d, target);
+    return target >= 0;
+}
+
+/* hold_at_end: sleeps until a seek request or a stop. */
+static bool wait_for_seek(struct vf_decoder *d)
+{
+    atomic_store(&d->at_end, true);
+    while (!atomic_load(&d->stop)) {
+        if (take_seek_request(d)) {
+            atomic_store(&d->at_end, false);
+            return true;
+        }
+        usleep(10000);
+    }
+    return false;
 }
 
 static void *decode_thread(void *arg)
@@ -183,7 +202,9 @@ static void *decode_thread(void *arg)
         double started = vf_now_ms();
         enum step step = next_step(d);
         struct vf_media_item *item = NULL;
-        if (step == STEP_END && d->cfg.loop && d->pictures > 0 && seek_to(d, 0) == 0)
+        if (step == STEP_END && d->cfg.loop && d->ever_decoded && seek_to(d, 0) == 0)
+            continue;
+        if (step == STEP_END && d->cfg.hold_at_end && wait_for_seek(d))
             continue;
         if (step == STEP_END)
             break;
@@ -413,6 +434,11 @@ struct vf_media_item *vf_decoder_next(struct vf_decoder *d)
 const char *vf_decoder_error(const struct vf_decoder *d)
 {
     return d->failed ? d->error : NULL;
+}
+
+bool vf_decoder_at_end(const struct vf_decoder *d)
+{
+    return atomic_load(&d->at_end);
 }
 
 long vf_decoder_skipped(const struct vf_decoder *d)

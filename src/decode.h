@@ -17,6 +17,7 @@ struct vf_decoder_config {
     int queue_depth;    /* pictures decoded ahead (default 4) */
     bool want_audio;    /* pass audio packets through as VF_ITEM_AUDIO */
     bool loop;          /* restart at the end (serial is bumped) */
+    bool hold_at_end;   /* at the end, wait for a seek (or close) instead of ending */
 };
 
 struct vf_source_info {
@@ -45,6 +46,8 @@ int vf_decoder_start(struct vf_decoder *d, char *err, size_t errlen);
 struct vf_media_item *vf_decoder_next(struct vf_decoder *d);
 /* After NULL from next: why it ended early, or NULL for a normal end of input. */
 const char *vf_decoder_error(const struct vf_decoder *d);
+/* hold_at_end: the input is at its end and the thread waits for a seek. */
+bool vf_decoder_at_end(const struct vf_decoder *d);
 /* Pictures that could not be decoded and were skipped. */
 long vf_decoder_skipped(const struct vf_decoder *d);
 /* Asks the thread to continue from `seconds` (files only); later items carry a new serial. */

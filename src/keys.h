@@ -8,14 +8,14 @@
 
 enum vf_command {
     VF_CMD_NONE,
-    VF_CMD_FILTER,      /* arg: the preset */
+    VF_CMD_FILTER, /* arg: the preset */
     VF_CMD_NEXT_FILTER,
-    VF_CMD_SIZE,        /* arg: +1 / -1 */
+    VF_CMD_SIZE, /* arg: +1 / -1 */
     VF_CMD_BORDER,
     VF_CMD_VARIANT,
     VF_CMD_PAUSE,
     VF_CMD_STEP,
-    VF_CMD_SEEK,        /* arg: seconds */
+    VF_CMD_SEEK, /* arg: seconds */
     VF_CMD_FULLSCREEN,
     VF_CMD_SCREENSHOT,
     VF_CMD_RECORD,
@@ -24,12 +24,12 @@ enum vf_command {
     VF_CMD_QUIT,
 };
 
-#define VF_KEY_ESCAPE 27
-#define VF_KEY_TAB 9
-#define VF_KEY_RIGHT 0x4000004F /* SDLK_RIGHT */
-#define VF_KEY_LEFT 0x40000050  /* SDLK_LEFT */
+#define VF_KEY_ESCAPE   27
+#define VF_KEY_TAB      9
+#define VF_KEY_RIGHT    0x4000004F /* SDLK_RIGHT */
+#define VF_KEY_LEFT     0x40000050 /* SDLK_LEFT */
 #define VF_KEY_KP_MINUS 0x40000056
-#define VF_KEY_KP_PLUS 0x40000057
+#define VF_KEY_KP_PLUS  0x40000057
 
 struct vf_key_binding {
     int key;

@@ -14,16 +14,26 @@ static void test_keys(void)
         enum vf_command command;
         int arg;
     } expected[] = {
-        {'1', VF_CMD_FILTER, VF_IDENTITY}, {'4', VF_CMD_FILTER, VF_GAUSSIAN},
-        {'6', VF_CMD_FILTER, VF_UNSHARP},  {VF_KEY_TAB, VF_CMD_NEXT_FILTER, 0},
-        {'+', VF_CMD_SIZE, 1},             {'=', VF_CMD_SIZE, 1},
-        {'-', VF_CMD_SIZE, -1},            {'b', VF_CMD_BORDER, 0},
-        {'v', VF_CMD_VARIANT, 0},          {' ', VF_CMD_PAUSE, 0},
-        {'.', VF_CMD_STEP, 0},             {VF_KEY_LEFT, VF_CMD_SEEK, -5},
-        {VF_KEY_RIGHT, VF_CMD_SEEK, 5},    {'f', VF_CMD_FULLSCREEN, 0},
-        {'s', VF_CMD_SCREENSHOT, 0},       {'r', VF_CMD_RECORD, 0},
-        {'d', VF_CMD_DIFFERENCE, 0},       {'h', VF_CMD_HELP, 0},
-        {'q', VF_CMD_QUIT, 0},             {VF_KEY_ESCAPE, VF_CMD_QUIT, 0},
+        {'1', VF_CMD_FILTER, VF_IDENTITY},
+        {'4', VF_CMD_FILTER, VF_GAUSSIAN},
+        {'6', VF_CMD_FILTER, VF_UNSHARP},
+        {VF_KEY_TAB, VF_CMD_NEXT_FILTER, 0},
+        {'+', VF_CMD_SIZE, 1},
+        {'=', VF_CMD_SIZE, 1},
+        {'-', VF_CMD_SIZE, -1},
+        {'b', VF_CMD_BORDER, 0},
+        {'v', VF_CMD_VARIANT, 0},
+        {' ', VF_CMD_PAUSE, 0},
+        {'.', VF_CMD_STEP, 0},
+        {VF_KEY_LEFT, VF_CMD_SEEK, -5},
+        {VF_KEY_RIGHT, VF_CMD_SEEK, 5},
+        {'f', VF_CMD_FULLSCREEN, 0},
+        {'s', VF_CMD_SCREENSHOT, 0},
+        {'r', VF_CMD_RECORD, 0},
+        {'d', VF_CMD_DIFFERENCE, 0},
+        {'h', VF_CMD_HELP, 0},
+        {'q', VF_CMD_QUIT, 0},
+        {VF_KEY_ESCAPE, VF_CMD_QUIT, 0},
     };
     for (size_t i = 0; i < sizeof(expected) / sizeof(expected[0]); i++) {
         const struct vf_key_binding *b = vf_key_lookup(expected[i].key);
@@ -85,8 +95,7 @@ static void test_layout(void)
           "odd width overlaps");
     /* resize to something tiny or tall: still inside, still the right aspect */
     struct vf_layout t = vf_layout_compute(200, 900, 200, 900, 1920, 1080, 1, 2);
-    CHECK(t.half[0].w == 100 && t.half[0].h == 56, "tall window: %dx%d", t.half[0].w,
-          t.half[0].h);
+    CHECK(t.half[0].w == 100 && t.half[0].h == 56, "tall window: %dx%d", t.half[0].w, t.half[0].h);
     struct vf_layout one = vf_layout_compute(800, 600, 800, 600, 1920, 1080, 1, 1);
     CHECK(one.half[0].w == 800 && one.half[0].h == 450, "single half: %dx%d", one.half[0].w,
           one.half[0].h);

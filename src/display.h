@@ -1,0 +1,58 @@
+/* The window: SDL2 + OpenGL 3.3 core through libepoxy. Each half of the window is three
+ * single-channel textures (the planes) drawn by a shader; text and graphs are RGBA sprites
+ * blended on top. Only the UI thread calls this. */
+#ifndef VF_DISPLAY_H
+#define VF_DISPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <SDL.h>
+
+#include "frame.h"
+#include "layout.h"
+
+enum vf_sprite_id {
+    VF_SPRITE_PANEL,   /* figures + frame-time graph, top left */
+    VF_SPRITE_LABEL_L, /* "CPU fast · 4.1 ms" */
+    VF_SPRITE_LABEL_R,
+    VF_SPRITE_MESSAGE, /* centred in the right half: why there is no GPU picture */
+    VF_SPRITE_HELP,    /* centred: the key table */
+    VF_SPRITE_COUNT
+};
+
+struct vf_draw_request {
+    bool half_visible[2];
+    bool difference; /* right half shows |left - right| * gain */
+    float gain;
+    bool sprite_visible[VF_SPRITE_COUNT];
+    int sprite_x[VF_SPRITE_COUNT], sprite_y[VF_SPRITE_COUNT]; /* drawable pixels, top-left */
+};
+
+struct vf_display;
+
+/* Opens a resizable HiDPI-aware window sized for two video_w x video_h halves. SDL video must
+ * be initialised. NULL with a message (SDL's or GL's reason). */
+struct vf_display *vf_display_open(const char *title, int video_w, int video_h, char *err,
+                                   size_t errlen);
+void vf_display_close(struct vf_display *d);
+/* Uploads a picture (GBRP planes) to half 0 (left) or 1 (right). */
+void vf_display_upload(struct vf_display *d, int half, const struct vf_frame *f);
+/* Replaces a sprite's image with an RGBA32 surface (NULL hides it for good). */
+int vf_display_set_sprite(struct vf_display *d, enum vf_sprite_id id, SDL_Surface *rgba, char *err,
+                          size_t errlen);
+void vf_display_sprite_size(const struct vf_display *d, enum vf_sprite_id id, int *w, int *h);
+struct vf_layout vf_display_layout(const struct vf_display *d);
+/* Draws into the back buffer; vf_display_present shows it. 0, or -1 with GL's error. */
+int vf_display_draw(struct vf_display *d, const struct vf_layout *l,
+                    const struct vf_draw_request *r, char *err, size_t errlen);
+void vf_display_present(struct vf_display *d);
+/* The back buffer as packed RGB24, top row first (for screenshots); free() the result. */
+int vf_display_capture(struct vf_display *d, uint8_t **rgb, int *w, int *h, char *err,
+                       size_t errlen);
+void vf_display_toggle_fullscreen(struct vf_display *d);
+/* The scale of drawable pixels per window point (2 on HiDPI). */
+float vf_display_scale(const struct vf_display *d);
+
+#endif

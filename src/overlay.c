@@ -1,0 +1,162 @@
+#include "overlay.h"
+
+#include <SDL_ttf.h>
+#include <fontconfig/fontconfig.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const int FONT_POINTS = 14, PAD_POINTS = 6, GRAPH_W = 240, GRAPH_H = 64;
+static const SDL_Color TEXT = {235, 235, 235, 255};
+static const SDL_Color SERIES[2] = {{255, 170, 60, 255}, {110, 220, 110, 255}};
+
+struct vf_overlay {
+    char font_path[1024];
+    TTF_Font *font;
+    float scale;
+};
+
+static int find_font(char *path, size_t len, char *err, size_t errlen)
+{
+    int found = 0;
+    FcPattern *pattern = FcNameParse((const FcChar8 *)"monospace");
+    if (pattern) {
+        FcConfigSubstitute(NULL, pattern, FcMatchPattern);
+        FcDefaultSubstitute(pattern);
+        FcResult result;
+        FcPattern *match = FcFontMatch(NULL, pattern, &result);
+        FcChar8 *file = NULL;
+        if (match && FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch && file) {
+            snprintf(path, len, "%s", (const char *)file);
+            found = 1;
+        }
+        if (match)
+            FcPatternDestroy(match);
+        FcPatternDestroy(pattern);
+    }
+    if (!found)
+        snprintf(err, errlen, "fontconfig found no monospace font (install fonts-dejavu-core)");
+    return found ? 0 : -1;
+}
+
+int vf_overlay_set_scale(struct vf_overlay *o, float scale, char *err, size_t errlen)
+{
+    if (o->font && scale == o->scale)
+        return 0;
+    TTF_Font *font = TTF_OpenFont(o->font_path, (int)(FONT_POINTS * scale + 0.5f));
+    if (!font) {
+        snprintf(err, errlen, "TTF_OpenFont %s: %s", o->font_path, TTF_GetError());
+        return -1;
+    }
+    if (o->font)
+        TTF_CloseFont(o->font);
+    o->font = font;
+    o->scale = scale;
+    return 0;
+}
+
+struct vf_overlay *vf_overlay_open(float scale, char *err, size_t errlen)
+{
+    struct vf_overlay *o = calloc(1, sizeof(*o));
+    if (!o) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (find_font(o->font_path, sizeof(o->font_path), err, errlen) ||
+        vf_overlay_set_scale(o, scale, err, errlen)) {
+        vf_overlay_close(o);
+        return NULL;
+    }
+    return o;
+}
+
+void vf_overlay_close(struct vf_overlay *o)
+{
+    if (!o)
+        return;
+    if (o->font)
+        TTF_CloseFont(o->font);
+    free(o);
+}
+
+const char *vf_overlay_font(const struct vf_overlay *o)
+{
+    return o->font_path;
+}
+
+static void fill(SDL_Surface *s, int x, int y, int w, int h, SDL_Color c)
+{
+    SDL_Rect r = {x, y, w, h};
+    SDL_FillRect(s, &r, SDL_MapRGBA(s->format, c.r, c.g, c.b, c.a));
+}
+
+/* Each series as a stepped line over a faint grid, scaled to the largest time shown. */
+static void draw_graph(SDL_Surface *s, const struct vf_graph *g, int x0, int y0, int w, int h,
+                       float scale)
+{
+    float top = 1;
+    for (int e = 0; e < 2; e++)
+        for (int i = 0; i < VF_GRAPH_SAMPLES; i++)
+            if (g->ms[e][i] > top)
+                top = g->ms[e][i];
+    fill(s, x0, y0, w, h, (SDL_Color){0, 0, 0, 120});
+    for (int q = 1; q < 4; q++)
+        fill(s, x0, y0 + h * q / 4, w, 1, (SDL_Color){255, 255, 255, 40});
+    int thick = scale >= 2 ? 2 : 1;
+    for (int e = 0; e < 2; e++) {
+        int prev = -1;
+        for (int i = 0; i < VF_GRAPH_SAMPLES; i++) {
+            float ms = g->ms[e][i];
+            if (ms < 0) {
+                prev = -1;
+                continue;
+            }
+            int x = x0 + i * w / VF_GRAPH_SAMPLES;
+            int y = y0 + h - 1 - (int)((h - 1) * ms / top);
+            int from = prev < 0 ? y : SDL_min(prev, y), to = prev < 0 ? y : SDL_max(prev, y);
+            fill(s, x, from, SDL_max(thick, w / VF_GRAPH_SAMPLES), to - from + thick, SERIES[e]);
+            prev = y;
+        }
+    }
+}
+
+SDL_Surface *vf_overlay_render(struct vf_overlay *o, const char *const *lines, int count,
+                               const struct vf_graph *graph, char *err, size_t errlen)
+{
+    int pad = (int)(PAD_POINTS * o->scale + 0.5f), line_h = TTF_FontLineSkip(o->font);
+    int width = graph ? (int)(GRAPH_W * o->scale) : 0, height = count * line_h;
+    for (int i = 0; i < count; i++) {
+        int w = 0, h = 0;
+        if (*lines[i] && TTF_SizeUTF8(o->font, lines[i], &w, &h) == 0 && w > width)
+            width = w;
+    }
+    int graph_h = graph ? (int)(GRAPH_H * o->scale) : 0;
+    SDL_Surface *canvas = SDL_CreateRGBSurfaceWithFormat(
+        0, width + 2 * pad, height + 2 * pad + (graph ? graph_h + pad : 0), 32,
+        SDL_PIXELFORMAT_RGBA32);
+    if (!canvas) {
+        snprintf(err, errlen, "SDL_CreateRGBSurfaceWithFormat: %s", SDL_GetError());
+        return NULL;
+    }
+    fill(canvas, 0, 0, canvas->w, canvas->h, (SDL_Color){10, 10, 12, 170});
+    for (int i = 0; i < count; i++) {
+        if (!*lines[i])
+            continue;
+        SDL_Color colour = TEXT;
+        for (int e = 0; graph && e < 2; e++) /* engine lines wear their graph colour */
+            if (graph->names[e] && !strncmp(lines[i], graph->names[e], strlen(graph->names[e])))
+                colour = SERIES[e];
+        SDL_Surface *text = TTF_RenderUTF8_Blended(o->font, lines[i], colour);
+        if (!text) {
+            snprintf(err, errlen, "TTF_RenderUTF8_Blended: %s", TTF_GetError());
+            SDL_FreeSurface(canvas);
+            return NULL;
+        }
+        SDL_Rect at = {pad, pad + i * line_h, text->w, text->h};
+        SDL_BlitSurface(text, NULL, canvas, &at);
+        SDL_FreeSurface(text);
+    }
+    if (graph)
+        draw_graph(canvas, graph, pad, 2 * pad + height, width, graph_h, o->scale);
+    return canvas;
+}

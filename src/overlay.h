@@ -1,0 +1,33 @@
+/* Text and the frame-time graph, rendered on the CPU with SDL2_ttf into RGBA surfaces that the
+ * display blends over the video. The font is whatever fontconfig calls "monospace": nothing
+ * is committed or downloaded. */
+#ifndef VF_OVERLAY_H
+#define VF_OVERLAY_H
+
+#include <stddef.h>
+
+#include <SDL.h>
+
+enum { VF_GRAPH_SAMPLES = 120 };
+
+/* The last VF_GRAPH_SAMPLES frame times of each engine, oldest first; < 0: no value. */
+struct vf_graph {
+    float ms[2][VF_GRAPH_SAMPLES];
+    const char *names[2];
+};
+
+struct vf_overlay;
+
+/* scale: drawable pixels per point, so text keeps its size on HiDPI screens. */
+struct vf_overlay *vf_overlay_open(float scale, char *err, size_t errlen);
+void vf_overlay_close(struct vf_overlay *o);
+/* Reopens the font when the window moved to a screen of another scale. */
+int vf_overlay_set_scale(struct vf_overlay *o, float scale, char *err, size_t errlen);
+/* Lines of text on a translucent panel, with the graph under them when graph is non-NULL.
+ * An RGBA32 surface to SDL_FreeSurface, or NULL with a message. */
+SDL_Surface *vf_overlay_render(struct vf_overlay *o, const char *const *lines, int count,
+                               const struct vf_graph *graph, char *err, size_t errlen);
+/* The font file fontconfig chose. */
+const char *vf_overlay_font(const struct vf_overlay *o);
+
+#endif

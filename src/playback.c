@@ -1,0 +1,299 @@
+#include "playback.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu.h"
+#include "gpu.h"
+#include "queue.h"
+#include "recording.h"
+#include "timing.h"
+
+enum { SHOWN_COUNT = 4, READY_DEPTH = 2 };
+
+struct vf_playback {
+    struct vf_decoder *decoder;
+    const struct vf_source_info *info;
+    struct vf_cpu_fast *cpu;
+    struct vf_gpu *gpu;
+    struct vf_shown shown[SHOWN_COUNT];
+    struct vf_queue *free_shown, *ready;
+    pthread_t thread;
+    bool thread_running;
+    atomic_bool stop, ended;
+    pthread_mutex_t lock; /* guards settings, gpu_status, recording */
+    struct vf_settings settings;
+    char gpu_status[320];
+    struct vf_recording *recording;
+};
+
+static void put_audio(struct vf_playback *p, struct vf_media_item *item)
+{
+    pthread_mutex_lock(&p->lock);
+    if (p->recording)
+        vf_recording_push_audio(p->recording, item->packet);
+    pthread_mutex_unlock(&p->lock);
+}
+
+static void run_gpu(struct vf_playback *p, const struct vf_media_item *src, struct vf_shown *s)
+{
+    struct vf_gpu_job job = {.filter = &s->settings.filter,
+                             .border = s->settings.border,
+                             .variant = s->settings.variant,
+                             .block = 16};
+    struct vf_gpu_timing timing;
+    char err[256];
+    if (vf_gpu_run(p->gpu, &job, &src->picture, &s->out[VF_HALF_GPU], &timing, err, sizeof(err)) ==
+        0) {
+        s->have_gpu = true;
+        s->ms[VF_HALF_GPU] = timing.total_ms;
+        return;
+    }
+    /* a CUDA error: the CPU half goes on, the right half says why */
+    pthread_mutex_lock(&p->lock);
+    snprintf(p->gpu_status, sizeof(p->gpu_status), "GPU stopped: %s", err);
+    pthread_mutex_unlock(&p->lock);
+    vf_gpu_close(p->gpu);
+    p->gpu = NULL;
+}
+
+static void process(struct vf_playback *p, struct vf_media_item *src, struct vf_shown *s)
+{
+    pthread_mutex_lock(&p->lock);
+    s->settings = p->settings;
+    pthread_mutex_unlock(&p->lock);
+    s->have_gpu = false;
+    s->ms[0] = s->ms[1] = 0;
+    if (p->cpu) {
+        double started = vf_now_ms();
+        vf_cpu_fast_run(p->cpu, &s->settings.filter, s->settings.border, &src->picture,
+                        &s->out[VF_HALF_CPU]);
+        s->ms[VF_HALF_CPU] = vf_now_ms() - started;
+    }
+    if (p->gpu)
+        run_gpu(p, src, s);
+    s->identical =
+        p->cpu && s->have_gpu && vf_frame_compare(&s->out[0], &s->out[1], NULL, NULL, NULL) < 0;
+    s->pts = src->pts;
+    s->serial = src->serial;
+    s->index = src->index;
+    pthread_mutex_lock(&p->lock);
+    if (p->recording)
+        vf_recording_push_picture(p->recording, &s->out[p->cpu ? VF_HALF_CPU : VF_HALF_GPU],
+                                  src->pts);
+    pthread_mutex_unlock(&p->lock);
+}
+
+static void *processing_thread(void *arg)
+{
+    struct vf_playback *p = arg;
+    struct vf_media_item *src;
+    while (!atomic_load(&p->stop) && (src = vf_decoder_next(p->decoder))) {
+        if (src->kind == VF_ITEM_AUDIO) {
+            put_audio(p, src);
+            vf_item_release(src);
+            continue;
+        }
+        struct vf_shown *s = vf_queue_get(p->free_shown);
+        if (!s) {
+            vf_item_release(src);
+            break;
+        }
+        process(p, src, s);
+        vf_item_release(src);
+        if (vf_queue_put(p->ready, s))
+            break;
+    }
+    atomic_store(&p->ended, true);
+    return NULL;
+}
+
+static int open_engines(struct vf_playback *p, const struct vf_playback_config *cfg, char *err,
+                        size_t errlen)
+{
+    int w = p->info->width, h = p->info->height;
+    if (cfg->use_cpu && !(p->cpu = vf_cpu_fast_create(cfg->threads))) {
+        snprintf(err, errlen, "cannot start the CPU engine's threads");
+        return -1;
+    }
+    if (cfg->use_gpu) {
+        char why[256];
+        p->gpu = vf_gpu_open(w, h, 1, why, sizeof(why));
+        if (!p->gpu && !cfg->use_cpu) {
+            snprintf(err, errlen, "--engine gpu: %s", why);
+            return -1;
+        }
+        if (!p->gpu)
+            snprintf(p->gpu_status, sizeof(p->gpu_status), "%s", why);
+    } else {
+        snprintf(p->gpu_status, sizeof(p->gpu_status), "GPU half off (--engine cpu)");
+    }
+    for (int i = 0; i < SHOWN_COUNT; i++) {
+        struct vf_shown *s = &p->shown[i];
+        if (vf_frame_alloc(&s->out[0], w, h) || vf_frame_alloc(&s->out[1], w, h) ||
+            vf_queue_put(p->free_shown, s)) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char *err, size_t errlen)
+{
+    struct vf_playback *p = calloc(1, sizeof(*p));
+    if (!p) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_init(&p->lock, NULL);
+    p->settings = cfg->settings;
+    p->free_shown = vf_queue_create(SHOWN_COUNT);
+    p->ready = vf_queue_create(READY_DEPTH);
+    if (!p->free_shown || !p->ready) {
+        snprintf(err, errlen, "out of memory");
+        goto fail;
+    }
+    struct vf_decoder_config dc = {.url = cfg->url,
+                                   .webcam = cfg->webcam,
+                                   .loop = cfg->loop,
+                                   .hold_at_end = !cfg->loop && !cfg->webcam,
+                                   .want_audio = true,
+                                   .queue_depth = 3};
+    p->decoder = vf_decoder_open(&dc, err, errlen);
+    if (!p->decoder)
+        goto fail;
+    p->info = vf_decoder_info(p->decoder);
+    if (open_engines(p, cfg, err, errlen) || vf_decoder_start(p->decoder, err, errlen))
+        goto fail;
+    if (pthread_create(&p->thread, NULL, processing_thread, p)) {
+        snprintf(err, errlen, "cannot start the processing thread");
+        goto fail;
+    }
+    p->thread_running = true;
+    return p;
+fail:
+    vf_playback_close(p);
+    return NULL;
+}
+
+void vf_playback_close(struct vf_playback *p)
+{
+    if (!p)
+        return;
+    char msg[256];
+    if (p->recording)
+        vf_playback_record_stop(p, msg, sizeof(msg));
+    atomic_store(&p->stop, true);
+    if (p->free_shown)
+        vf_queue_close(p->free_shown);
+    if (p->ready)
+        vf_queue_close(p->ready);
+    if (p->decoder)
+        vf_decoder_interrupt(p->decoder);
+    if (p->thread_running)
+        pthread_join(p->thread, NULL);
+    vf_decoder_close(p->decoder);
+    for (int i = 0; i < SHOWN_COUNT; i++) {
+        vf_frame_free(&p->shown[i].out[0]);
+        vf_frame_free(&p->shown[i].out[1]);
+    }
+    vf_queue_destroy(p->free_shown);
+    vf_queue_destroy(p->ready);
+    vf_gpu_close(p->gpu);
+    vf_cpu_fast_destroy(p->cpu);
+    pthread_mutex_destroy(&p->lock);
+    free(p);
+}
+
+const struct vf_source_info *vf_playback_info(const struct vf_playback *p)
+{
+    return p->info;
+}
+
+const char *vf_playback_gpu_status(struct vf_playback *p, char *buf, size_t len)
+{
+    pthread_mutex_lock(&p->lock);
+    snprintf(buf, len, "%s", p->gpu_status);
+    pthread_mutex_unlock(&p->lock);
+    return buf[0] ? buf : NULL;
+}
+
+void vf_playback_set(struct vf_playback *p, const struct vf_settings *s)
+{
+    pthread_mutex_lock(&p->lock);
+    p->settings = *s;
+    pthread_mutex_unlock(&p->lock);
+}
+
+struct vf_shown *vf_playback_take(struct vf_playback *p)
+{
+    return vf_queue_try_get(p->ready);
+}
+
+void vf_playback_give_back(struct vf_playback *p, struct vf_shown *s)
+{
+    if (s)
+        vf_queue_put(p->free_shown, s);
+}
+
+bool vf_playback_ended(struct vf_playback *p, const char **error)
+{
+    *error = vf_decoder_error(p->decoder);
+    return (atomic_load(&p->ended) || vf_decoder_at_end(p->decoder)) &&
+           vf_queue_length(p->ready) == 0;
+}
+
+void vf_playback_seek(struct vf_playback *p, double seconds)
+{
+    vf_decoder_seek(p->decoder, seconds);
+}
+
+int vf_playback_record_start(struct vf_playback *p, const char *path, const char *codec, char *err,
+                             size_t errlen)
+{
+    struct vf_record_config rc = {.path = path,
+                                  .codec = codec,
+                                  .width = p->info->width,
+                                  .height = p->info->height,
+                                  .time_base = p->info->time_base,
+                                  .frame_rate = p->info->frame_rate,
+                                  .audio_source = p->info->format};
+    struct vf_recording *r = vf_recording_start(&rc, err, errlen);
+    if (!r)
+        return -1;
+    pthread_mutex_lock(&p->lock);
+    p->recording = r;
+    pthread_mutex_unlock(&p->lock);
+    return 0;
+}
+
+int vf_playback_record_stop(struct vf_playback *p, char *msg, size_t len)
+{
+    pthread_mutex_lock(&p->lock);
+    struct vf_recording *r = p->recording;
+    p->recording = NULL;
+    pthread_mutex_unlock(&p->lock);
+    if (!r)
+        return 0;
+    char path[1024], err[1024];
+    snprintf(path, sizeof(path), "%s", vf_recording_path(r));
+    long written = 0;
+    int status = vf_recording_stop(r, &written, err, sizeof(err));
+    if (status)
+        snprintf(msg, len, "%s", err);
+    else
+        snprintf(msg, len, "%ld frames written to %s", written, path);
+    return status;
+}
+
+bool vf_playback_recording(struct vf_playback *p)
+{
+    pthread_mutex_lock(&p->lock);
+    bool on = p->recording != NULL;
+    pthread_mutex_unlock(&p->lock);
+    return on;
+}

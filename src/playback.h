@@ -1,0 +1,66 @@
+/* The viewer's work off the UI thread: the decoder feeds a processing thread that runs the CPU
+ * engine and the GPU engine on the same picture and queues both results together, so the two
+ * halves of the window always show the same frame. The UI only ever polls. */
+#ifndef VF_PLAYBACK_H
+#define VF_PLAYBACK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "decode.h"
+#include "filter.h"
+
+enum { VF_HALF_CPU, VF_HALF_GPU };
+
+struct vf_settings {
+    struct vf_filter filter;
+    enum vf_border border;
+    int variant; /* GPU kernel */
+};
+
+struct vf_shown {
+    struct vf_frame out[2]; /* VF_HALF_CPU, VF_HALF_GPU */
+    bool have_gpu;          /* out[VF_HALF_GPU] holds this frame */
+    bool identical;         /* both halves equal byte for byte */
+    double ms[2];           /* each engine's time on this frame */
+    int64_t pts;
+    unsigned serial;
+    long index;
+    struct vf_settings settings; /* what made it */
+};
+
+struct vf_playback_config {
+    const char *url, *webcam;
+    bool loop;
+    bool use_cpu, use_gpu;
+    int threads;
+    struct vf_settings settings;
+};
+
+struct vf_playback;
+
+/* Opens the input and the engines and starts the threads. NULL with a one-line message.
+ * A missing GPU is not an error: vf_playback_gpu_status says why. */
+struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char *err,
+                                     size_t errlen);
+void vf_playback_close(struct vf_playback *p);
+const struct vf_source_info *vf_playback_info(const struct vf_playback *p);
+/* NULL while the GPU works; else why there is no GPU picture (copied into buf). */
+const char *vf_playback_gpu_status(struct vf_playback *p, char *buf, size_t len);
+/* Applies from the next picture processed. */
+void vf_playback_set(struct vf_playback *p, const struct vf_settings *s);
+/* The next processed picture, or NULL when none is ready. Never blocks. */
+struct vf_shown *vf_playback_take(struct vf_playback *p);
+void vf_playback_give_back(struct vf_playback *p, struct vf_shown *s);
+/* The input ended (no loop) and every picture was taken; *error: why, when it failed. */
+bool vf_playback_ended(struct vf_playback *p, const char **error);
+void vf_playback_seek(struct vf_playback *p, double seconds);
+
+/* Records the CPU half (and the input's audio) from the next picture on. */
+int vf_playback_record_start(struct vf_playback *p, const char *path, const char *codec, char *err,
+                             size_t errlen);
+/* Stops and closes the file; msg gets "N frames written to PATH" or the error. */
+int vf_playback_record_stop(struct vf_playback *p, char *msg, size_t len);
+bool vf_playback_recording(struct vf_playback *p);
+
+#endif

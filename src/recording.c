@@ -1,0 +1,128 @@
+#include "recording.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "media_item.h"
+#include "queue.h"
+
+enum { QUEUE_DEPTH = 8 };
+
+struct vf_recording {
+    struct vf_recorder *recorder;
+    struct vf_item_pool *pool;
+    struct vf_queue *queue;
+    pthread_t thread;
+    atomic_bool failed;
+    char path[1024];
+    char error[1024];
+};
+
+static void *writer(void *arg)
+{
+    struct vf_recording *r = arg;
+    struct vf_media_item *item;
+    while ((item = vf_queue_get(r->queue))) {
+        int rc = 0;
+        if (!atomic_load(&r->failed))
+            rc =
+                item->kind == VF_ITEM_AUDIO
+                    ? vf_recorder_write_audio(r->recorder, item->packet, r->error, sizeof(r->error))
+                    : vf_recorder_write_picture(r->recorder, &item->picture, item->pts, r->error,
+                                                sizeof(r->error));
+        if (rc)
+            atomic_store(&r->failed, true);
+        vf_item_release(item);
+    }
+    return NULL;
+}
+
+struct vf_recording *vf_recording_start(const struct vf_record_config *cfg, char *err,
+                                        size_t errlen)
+{
+    struct vf_recording *r = calloc(1, sizeof(*r));
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    snprintf(r->path, sizeof(r->path), "%s", cfg->path);
+    r->pool = vf_item_pool_create(cfg->width, cfg->height);
+    r->queue = vf_queue_create(QUEUE_DEPTH);
+    if (!r->pool || !r->queue) {
+        snprintf(err, errlen, "out of memory");
+        goto fail;
+    }
+    r->recorder = vf_recorder_open(cfg, err, errlen);
+    if (!r->recorder)
+        goto fail;
+    if (pthread_create(&r->thread, NULL, writer, r)) {
+        snprintf(err, errlen, "cannot start the recording thread");
+        vf_recorder_close(r->recorder, NULL, NULL, 0);
+        goto fail;
+    }
+    return r;
+fail:
+    vf_queue_destroy(r->queue);
+    vf_item_pool_destroy(r->pool);
+    free(r);
+    return NULL;
+}
+
+static int push(struct vf_recording *r, struct vf_media_item *item)
+{
+    if (!item)
+        return -1;
+    if (vf_queue_put(r->queue, item)) {
+        vf_item_release(item);
+        return -1;
+    }
+    return atomic_load(&r->failed) ? -1 : 0;
+}
+
+int vf_recording_push_picture(struct vf_recording *r, const struct vf_frame *picture, int64_t pts)
+{
+    if (atomic_load(&r->failed))
+        return -1;
+    struct vf_media_item *item = vf_item_take(r->pool, VF_ITEM_VIDEO);
+    if (item) {
+        vf_frame_copy(&item->picture, picture);
+        item->pts = pts;
+    }
+    return push(r, item);
+}
+
+int vf_recording_push_audio(struct vf_recording *r, const AVPacket *packet)
+{
+    if (atomic_load(&r->failed))
+        return -1;
+    struct vf_media_item *item = vf_item_take(r->pool, VF_ITEM_AUDIO);
+    if (item && !(item->packet = av_packet_clone(packet))) {
+        vf_item_release(item);
+        item = NULL;
+    }
+    return push(r, item);
+}
+
+int vf_recording_stop(struct vf_recording *r, long *written, char *err, size_t errlen)
+{
+    vf_queue_close(r->queue); /* the writer drains what is queued, then ends */
+    pthread_join(r->thread, NULL);
+    char close_err[1024] = "";
+    int status = vf_recorder_close(r->recorder, written, close_err, sizeof(close_err));
+    if (atomic_load(&r->failed))
+        snprintf(err, errlen, "%s", r->error);
+    else if (status)
+        snprintf(err, errlen, "%s", close_err);
+    status = status || atomic_load(&r->failed) ? -1 : 0;
+    vf_queue_destroy(r->queue);
+    vf_item_pool_destroy(r->pool);
+    free(r);
+    return status;
+}
+
+const char *vf_recording_path(const struct vf_recording *r)
+{
+    return r->path;
+}

@@ -1,0 +1,58 @@
+#include "snapshot.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <libavcodec/avcodec.h>
+
+int vf_write_png(const char *path, const uint8_t *rgb, int width, int height, char *err,
+                 size_t errlen)
+{
+    const AVCodec *png = avcodec_find_encoder(AV_CODEC_ID_PNG);
+    AVCodecContext *c = png ? avcodec_alloc_context3(png) : NULL;
+    AVFrame *frame = av_frame_alloc();
+    AVPacket *packet = av_packet_alloc();
+    FILE *out = NULL;
+    int status = -1, ret;
+    char reason[AV_ERROR_MAX_STRING_SIZE] = "out of memory";
+    if (!png) {
+        snprintf(err, errlen, "%s: this FFmpeg has no PNG encoder", path);
+        goto done;
+    }
+    if (!c || !frame || !packet)
+        goto fail;
+    c->width = frame->width = width;
+    c->height = frame->height = height;
+    c->pix_fmt = AV_PIX_FMT_RGB24;
+    frame->format = AV_PIX_FMT_RGB24;
+    c->time_base = (AVRational){1, 1};
+    if ((ret = avcodec_open2(c, png, NULL)) < 0 || (ret = av_frame_get_buffer(frame, 0)) < 0)
+        goto averror;
+    for (int y = 0; y < height; y++)
+        memcpy(frame->data[0] + (ptrdiff_t)y * frame->linesize[0], rgb + (size_t)y * width * 3,
+               (size_t)width * 3);
+    if ((ret = avcodec_send_frame(c, frame)) < 0 || (ret = avcodec_receive_packet(c, packet)) < 0)
+        goto averror;
+    out = fopen(path, "wb");
+    if (!out || fwrite(packet->data, 1, (size_t)packet->size, out) != (size_t)packet->size ||
+        fclose(out) != 0) {
+        out = NULL;
+        snprintf(err, errlen, "%s: cannot write the screenshot", path);
+        remove(path);
+        goto done;
+    }
+    out = NULL;
+    status = 0;
+    goto done;
+averror:
+    av_strerror(ret, reason, sizeof(reason));
+fail:
+    snprintf(err, errlen, "%s: PNG encoding failed: %s", path, reason);
+done:
+    if (out)
+        fclose(out);
+    av_packet_free(&packet);
+    av_frame_free(&frame);
+    avcodec_free_context(&c);
+    return status;
+}

@@ -1,0 +1,554 @@
+#include "viewer.h"
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+#include <libavutil/log.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "display.h"
+#include "keys.h"
+#include "overlay.h"
+#include "playback.h"
+#include "snapshot.h"
+#include "timing.h"
+#include "variants.h"
+
+_Static_assert(VF_KEY_LEFT == SDLK_LEFT && VF_KEY_RIGHT == SDLK_RIGHT && VF_KEY_TAB == SDLK_TAB &&
+                   VF_KEY_ESCAPE == SDLK_ESCAPE && VF_KEY_KP_PLUS == SDLK_KP_PLUS &&
+                   VF_KEY_KP_MINUS == SDLK_KP_MINUS,
+               "keys.h codes must be SDL's");
+
+static const double PANEL_PERIOD_MS = 100, MESSAGE_MS = 3000, SEEK_GRACE_MS = 1000;
+static const float DIFFERENCE_GAIN = 16;
+
+struct series { /* every frame time of one engine, for the exit summary */
+    double *ms;
+    size_t count, capacity;
+};
+
+struct ui {
+    const struct vf_options *opts;
+    struct vf_playback *playback;
+    struct vf_display *display;
+    struct vf_overlay *overlay;
+    struct vf_settings settings;
+    struct vf_shown *current, *pending;
+    bool paused, step, difference, help, quit, upload, redraw, ended;
+    bool clock_valid;
+    double clock_ms;   /* wall time at which clock_pts is due */
+    int64_t clock_pts; /* of the current serial */
+    unsigned clock_serial;
+    bool discarding; /* after a seek: pictures of the old serial are dropped */
+    unsigned discard_serial;
+    double discard_until;
+    long shown, dropped, screenshots, recordings;
+    struct series times[3]; /* CPU, GPU, the UI thread's own work */
+    struct vf_graph graph;
+    double fps_since, display_fps, last_panel, ui_ms;
+    long fps_frames;
+    char message[512];
+    double message_until;
+};
+
+static void note(struct ui *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(struct ui *u, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(u->message, sizeof(u->message), fmt, ap);
+    va_end(ap);
+    u->message_until = vf_now_ms() + MESSAGE_MS;
+    u->last_panel = 0;
+    fprintf(stderr, "vfview: %s\n", u->message);
+}
+
+static void record_time(struct series *s, double ms)
+{
+    if (s->count == s->capacity) {
+        size_t capacity = s->capacity ? 2 * s->capacity : 1024;
+        double *grown = realloc(s->ms, capacity * sizeof(double));
+        if (!grown)
+            return;
+        s->ms = grown;
+        s->capacity = capacity;
+    }
+    s->ms[s->count++] = ms;
+}
+
+static double seconds_of(const struct ui *u, int64_t pts)
+{
+    return (double)pts * av_q2d(vf_playback_info(u->playback)->time_base);
+}
+
+static void timestamped(char *buf, size_t len, const char *ext, long n)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    char stamp[32];
+    strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+    snprintf(buf, len, "vfview-%s-%ld.%s", stamp, n, ext);
+}
+
+static void apply_settings(struct ui *u)
+{
+    vf_playback_set(u->playback, &u->settings);
+    u->last_panel = 0;
+}
+
+static void toggle_recording(struct ui *u)
+{
+    char msg[1200];
+    if (vf_playback_recording(u->playback)) {
+        int failed = vf_playback_record_stop(u->playback, msg, sizeof(msg));
+        note(u, "%s%s", failed ? "recording failed: " : "recording stopped: ", msg);
+        return;
+    }
+    char path[1024];
+    if (u->opts->output && u->recordings == 0)
+        snprintf(path, sizeof(path), "%s", u->opts->output);
+    else
+        timestamped(path, sizeof(path), "mp4", u->recordings);
+    u->recordings++;
+    if (vf_playback_record_start(u->playback, path, u->opts->codec, msg, sizeof(msg)))
+        note(u, "cannot record: %s", msg);
+    else
+        note(u, "recording to %s", path);
+}
+
+static void take_screenshot(struct ui *u)
+{
+    uint8_t *rgb;
+    int w, h;
+    char err[512], path[256];
+    timestamped(path, sizeof(path), "png", u->screenshots++);
+    if (vf_display_capture(u->display, &rgb, &w, &h, err, sizeof(err)) == 0) {
+        int failed = vf_write_png(path, rgb, w, h, err, sizeof(err));
+        free(rgb);
+        if (!failed) {
+            note(u, "screenshot: %s (%dx%d)", path, w, h);
+            return;
+        }
+    }
+    note(u, "screenshot failed: %s", err);
+}
+
+static void command(struct ui *u, const struct vf_key_binding *b)
+{
+    struct vf_settings *s = &u->settings;
+    char err[256];
+    switch (b->command) {
+    case VF_CMD_FILTER:
+    case VF_CMD_NEXT_FILTER: {
+        int preset = b->command == VF_CMD_FILTER ? b->arg : ((int)s->filter.preset + 1) % VF_CUSTOM;
+        if (preset != (int)s->filter.preset || s->filter.preset == VF_CUSTOM) {
+            vf_filter_default(&s->filter, (enum vf_preset)preset);
+            apply_settings(u);
+        }
+        break;
+    }
+    case VF_CMD_SIZE:
+        if (vf_filter_resize(&s->filter, b->arg) == 0 &&
+            vf_filter_build(&s->filter, err, sizeof(err)) == 0)
+            apply_settings(u);
+        break;
+    case VF_CMD_BORDER:
+        s->border = (enum vf_border)((s->border + 1) % VF_BORDER_COUNT);
+        apply_settings(u);
+        break;
+    case VF_CMD_VARIANT:
+        s->variant = (s->variant + 1) % VF_GPU_VARIANT_COUNT;
+        apply_settings(u);
+        break;
+    case VF_CMD_PAUSE:
+        u->paused = !u->paused;
+        u->clock_valid = false; /* playback resumes from the current picture, no jump */
+        u->last_panel = 0;
+        break;
+    case VF_CMD_STEP:
+        u->paused = true;
+        u->step = true;
+        break;
+    case VF_CMD_SEEK:
+        if (u->current && !u->opts->webcam) {
+            double target = seconds_of(u, u->current->pts) + b->arg;
+            vf_playback_seek(u->playback, target < 0 ? 0 : target);
+            u->discarding = true;
+            u->discard_serial = u->current->serial;
+            u->discard_until = vf_now_ms() + SEEK_GRACE_MS;
+            u->ended = false;
+        }
+        break;
+    case VF_CMD_FULLSCREEN:
+        vf_display_toggle_fullscreen(u->display);
+        break;
+    case VF_CMD_SCREENSHOT:
+        take_screenshot(u);
+        break;
+    case VF_CMD_RECORD:
+        toggle_recording(u);
+        break;
+    case VF_CMD_DIFFERENCE:
+        u->difference = !u->difference;
+        break;
+    case VF_CMD_HELP:
+        u->help = !u->help;
+        u->last_panel = 0;
+        break;
+    case VF_CMD_QUIT:
+        u->quit = true;
+        break;
+    case VF_CMD_NONE:
+        break;
+    }
+    u->redraw = true;
+}
+
+static void handle_events(struct ui *u, int timeout_ms)
+{
+    SDL_Event ev;
+    int got = timeout_ms > 0 ? SDL_WaitEventTimeout(&ev, timeout_ms) : SDL_PollEvent(&ev);
+    while (got) {
+        if (ev.type == SDL_QUIT) {
+            u->quit = true;
+        } else if (ev.type == SDL_KEYDOWN) {
+            int key = ev.key.keysym.sym;
+            if (key == '=' && (ev.key.keysym.mod & KMOD_SHIFT))
+                key = '+';
+            const struct vf_key_binding *b = vf_key_lookup(key);
+            if (b)
+                command(u, b);
+        } else if (ev.type == SDL_WINDOWEVENT) {
+            u->redraw = true;
+            u->last_panel = 0;
+        }
+        got = SDL_PollEvent(&ev);
+    }
+}
+
+static double due_ms(const struct ui *u, const struct vf_shown *s)
+{
+    return u->clock_ms + (seconds_of(u, s->pts) - seconds_of(u, u->clock_pts)) * 1000;
+}
+
+static void show(struct ui *u, struct vf_shown *s)
+{
+    vf_playback_give_back(u->playback, u->current);
+    u->current = s;
+    u->upload = u->redraw = true;
+    u->shown++;
+    u->fps_frames++;
+    for (int e = 0; e < 2; e++) {
+        memmove(u->graph.ms[e], u->graph.ms[e] + 1, (VF_GRAPH_SAMPLES - 1) * sizeof(float));
+        bool ran = e == VF_HALF_CPU ? u->opts->engine != VF_USE_GPU : s->have_gpu;
+        u->graph.ms[e][VF_GRAPH_SAMPLES - 1] = ran ? (float)s->ms[e] : -1;
+        if (ran)
+            record_time(&u->times[e], s->ms[e]);
+    }
+}
+
+/* Takes the pictures that are due: the next one when its time has come (the latest one that
+ * is due when several are, counting the others as dropped), or one when stepping. */
+static void advance(struct ui *u, double now)
+{
+    if (u->paused && !u->step)
+        return;
+    for (;;) {
+        if (!u->pending && !(u->pending = vf_playback_take(u->playback)))
+            return;
+        struct vf_shown *s = u->pending;
+        if (u->discarding && s->serial == u->discard_serial && now < u->discard_until) {
+            vf_playback_give_back(u->playback, s);
+            u->pending = NULL;
+            continue;
+        }
+        u->discarding = false;
+        if (!u->clock_valid || s->serial != u->clock_serial) {
+            u->clock_valid = true;
+            u->clock_serial = s->serial;
+            u->clock_pts = s->pts;
+            u->clock_ms = now;
+        }
+        if (!u->step && now < due_ms(u, s))
+            return;
+        u->pending = NULL;
+        struct vf_shown *next = u->step ? NULL : vf_playback_take(u->playback);
+        if (next && next->serial == s->serial && now >= due_ms(u, next)) {
+            vf_playback_give_back(u->playback, s); /* late: the next one is due already */
+            u->dropped++;
+            u->pending = next;
+            continue;
+        }
+        u->pending = next;
+        show(u, s);
+        u->step = false;
+        return;
+    }
+}
+
+static double recent_mean(const float *ms)
+{
+    double sum = 0;
+    int n = 0;
+    for (int i = VF_GRAPH_SAMPLES - 30; i < VF_GRAPH_SAMPLES; i++)
+        if (ms[i] >= 0) {
+            sum += ms[i];
+            n++;
+        }
+    return n ? sum / n : -1;
+}
+
+static void set_sprite(struct ui *u, enum vf_sprite_id id, const char *const *lines, int n,
+                       const struct vf_graph *graph)
+{
+    char err[512];
+    SDL_Surface *s = n ? vf_overlay_render(u->overlay, lines, n, graph, err, sizeof(err)) : NULL;
+    if (n && !s)
+        fprintf(stderr, "vfview: %s\n", err);
+    if (vf_display_set_sprite(u->display, id, s, err, sizeof(err)))
+        fprintf(stderr, "vfview: %s\n", err);
+    SDL_FreeSurface(s);
+}
+
+static void update_overlay(struct ui *u, double now, char *gpu_status)
+{
+    const struct vf_source_info *info = vf_playback_info(u->playback);
+    const char *variant = vf_gpu_variant_names[u->settings.variant];
+    double cpu = recent_mean(u->graph.ms[0]), gpu = recent_mean(u->graph.ms[1]);
+    char l[7][600], desc[128];
+    vf_filter_describe(&u->settings.filter, desc, sizeof(desc));
+    snprintf(l[0], sizeof(l[0]), "%s  %dx%d  %.2f fps source", info->name, info->width,
+             info->height, av_q2d(info->frame_rate));
+    snprintf(l[1], sizeof(l[1]), "display %.1f fps  UI %.1f ms  dropped %ld", u->display_fps,
+             u->ui_ms, u->dropped);
+    if (cpu >= 0)
+        snprintf(l[2], sizeof(l[2]), "CPU fast  %7.2f ms  (%.0f fps possible)", cpu,
+                 cpu > 0 ? 1000 / cpu : 0);
+    else
+        snprintf(l[2], sizeof(l[2]), "CPU  off");
+    if (gpu >= 0 && !gpu_status[0])
+        snprintf(l[3], sizeof(l[3]), "GPU %-5s %7.2f ms  (%.0f fps possible, with transfers)",
+                 variant, gpu, gpu > 0 ? 1000 / gpu : 0);
+    else
+        snprintf(l[3], sizeof(l[3]), "GPU  %s", gpu_status[0] ? gpu_status : "waiting");
+    snprintf(l[4], sizeof(l[4]), "%s  border %s  variant %s", desc,
+             vf_border_names[u->settings.border], variant);
+    snprintf(l[5], sizeof(l[5]), "%s%s%s", vf_playback_recording(u->playback) ? "● REC  " : "",
+             u->paused ? "❚❚ PAUSED  " : "", u->ended ? "end of input (←/→ seek)" : "");
+    snprintf(l[6], sizeof(l[6]), "%s", now < u->message_until ? u->message : "h: keys");
+    const char *panel[7] = {l[0], l[1], l[2], l[3], l[4], l[5], l[6]};
+    set_sprite(u, VF_SPRITE_PANEL, panel, 7, &u->graph);
+
+    char left[128], right[160];
+    snprintf(left, sizeof(left), "CPU fast · %.2f ms", cpu < 0 ? 0 : cpu);
+    if (u->difference && u->current && u->current->have_gpu)
+        snprintf(right, sizeof(right), "|CPU − GPU| ×%.0f · %s", DIFFERENCE_GAIN,
+                 u->current->identical ? "bit-identical" : "DIFFERENT");
+    else if (gpu_status[0])
+        snprintf(right, sizeof(right), "GPU · off");
+    else
+        snprintf(right, sizeof(right), "GPU %s · %.2f ms", variant, gpu < 0 ? 0 : gpu);
+    const char *one[1] = {left};
+    set_sprite(u, VF_SPRITE_LABEL_L, one, 1, NULL);
+    one[0] = right;
+    set_sprite(u, VF_SPRITE_LABEL_R, one, 1, NULL);
+    one[0] = gpu_status;
+    set_sprite(u, VF_SPRITE_MESSAGE, one, gpu_status[0] ? 1 : 0, NULL);
+    if (u->help) {
+        const char *lines[40];
+        char rows[40][160];
+        int n = 0;
+        for (size_t k = 0; k < vf_key_binding_count && n < 40; k++)
+            if (vf_key_bindings[k].label) {
+                snprintf(rows[n], sizeof(rows[n]), "%-13s %s", vf_key_bindings[k].label,
+                         vf_key_bindings[k].help);
+                lines[n] = rows[n];
+                n++;
+            }
+        set_sprite(u, VF_SPRITE_HELP, lines, n, NULL);
+    }
+}
+
+static void draw(struct ui *u, bool gpu_missing)
+{
+    struct vf_layout l = vf_display_layout(u->display);
+    char err[512];
+    if (vf_overlay_set_scale(u->overlay, l.scale, err, sizeof(err)))
+        fprintf(stderr, "vfview: %s\n", err);
+    struct vf_draw_request r = {.gain = DIFFERENCE_GAIN};
+    r.half_visible[0] = u->current && u->opts->engine != VF_USE_GPU;
+    r.half_visible[1] = u->current && u->current->have_gpu;
+    r.difference = u->difference;
+    int w, h;
+    for (int s = 0; s < VF_SPRITE_COUNT; s++)
+        r.sprite_visible[s] = true;
+    r.sprite_visible[VF_SPRITE_MESSAGE] = gpu_missing;
+    r.sprite_visible[VF_SPRITE_HELP] = u->help;
+    r.sprite_x[VF_SPRITE_PANEL] = l.half[0].x + l.margin;
+    r.sprite_y[VF_SPRITE_PANEL] = l.half[0].y + l.margin;
+    for (int i = 0; i < 2; i++) {
+        r.sprite_x[VF_SPRITE_LABEL_L + i] = l.label[i].x;
+        r.sprite_y[VF_SPRITE_LABEL_L + i] = l.label[i].y;
+    }
+    vf_display_sprite_size(u->display, VF_SPRITE_MESSAGE, &w, &h);
+    r.sprite_x[VF_SPRITE_MESSAGE] = l.half[1].x + (l.half[1].w - w) / 2;
+    r.sprite_y[VF_SPRITE_MESSAGE] = l.half[1].y + (l.half[1].h - h) / 2;
+    vf_display_sprite_size(u->display, VF_SPRITE_HELP, &w, &h);
+    r.sprite_x[VF_SPRITE_HELP] = (l.half[0].x + l.half[1].x + l.half[1].w - w) / 2;
+    r.sprite_y[VF_SPRITE_HELP] = l.half[0].y + l.margin;
+    if (vf_display_draw(u->display, &l, &r, err, sizeof(err)))
+        fprintf(stderr, "vfview: %s\n", err);
+}
+
+static double percentile(struct series *s, double p)
+{
+    if (!s->count)
+        return 0;
+    double *copy = malloc(s->count * sizeof(double));
+    if (!copy)
+        return 0;
+    memcpy(copy, s->ms, s->count * sizeof(double));
+    struct vf_stats st = vf_stats_of(copy, (int)s->count); /* sorts */
+    double v = copy[(size_t)(p * (double)(s->count - 1) + 0.5)];
+    (void)st;
+    free(copy);
+    return v;
+}
+
+static void print_summary(struct ui *u)
+{
+    static const char *const names[3] = {"CPU fast", "GPU", "UI thread"};
+    fprintf(stderr, "vfview: %ld frames shown, %ld dropped", u->shown, u->dropped);
+    for (int e = 0; e < 3; e++) {
+        struct series *s = &u->times[e];
+        if (!s->count)
+            continue;
+        double sum = 0;
+        for (size_t i = 0; i < s->count; i++)
+            sum += s->ms[i];
+        fprintf(stderr, "; %s mean %.2f ms, p99 %.2f ms", names[e], sum / s->count,
+                percentile(s, 0.99));
+    }
+    fprintf(stderr, "\n");
+}
+
+static int run_loop(struct ui *u)
+{
+    char gpu_status[320] = "";
+    while (!u->quit) {
+        handle_events(u, u->redraw || u->upload ? 0 : 2);
+        double started = vf_now_ms();
+        advance(u, started);
+        const char *error = NULL;
+        bool ended = !u->pending && vf_playback_ended(u->playback, &error);
+        if (ended != u->ended) {
+            u->ended = ended;
+            u->last_panel = 0;
+            if (ended && error)
+                note(u, "%s: stopped: %s", vf_playback_info(u->playback)->name, error);
+        }
+        if (u->upload) {
+            if (u->current && u->opts->engine != VF_USE_GPU)
+                vf_display_upload(u->display, VF_HALF_CPU, &u->current->out[VF_HALF_CPU]);
+            if (u->current && u->current->have_gpu)
+                vf_display_upload(u->display, VF_HALF_GPU, &u->current->out[VF_HALF_GPU]);
+            u->upload = false;
+        }
+        if (started - u->fps_since >= 1000) {
+            u->display_fps = u->fps_frames * 1000.0 / (started - u->fps_since);
+            u->fps_frames = 0;
+            u->fps_since = started;
+        }
+        if (started - u->last_panel >= PANEL_PERIOD_MS) {
+            vf_playback_gpu_status(u->playback, gpu_status, sizeof(gpu_status));
+            update_overlay(u, started, gpu_status);
+            u->last_panel = started;
+            u->redraw = true;
+        }
+        if (u->redraw) {
+            draw(u, gpu_status[0] != '\0');
+            double spent = vf_now_ms() - started;
+            u->ui_ms = 0.9 * u->ui_ms + 0.1 * spent;
+            record_time(&u->times[2], spent);
+            vf_display_present(u->display);
+            u->redraw = false;
+        }
+        if (u->opts->frames && u->shown >= u->opts->frames)
+            u->quit = true;
+    }
+    return 0;
+}
+
+int vf_viewer_run(const struct vf_options *opts, int loop)
+{
+    struct ui u = {.opts = opts};
+    char err[1024], title[1200];
+    int status = 1;
+    av_log_set_level(opts->verbose ? AV_LOG_INFO : AV_LOG_QUIET);
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        fprintf(stderr, "vfview: SDL_Init: %s\n", SDL_GetError());
+        return 1;
+    }
+    if (TTF_Init() != 0) {
+        fprintf(stderr, "vfview: TTF_Init: %s\n", TTF_GetError());
+        SDL_Quit();
+        return 1;
+    }
+    u.settings.filter = opts->filter;
+    u.settings.border = opts->border;
+    u.settings.variant = opts->gpu_variant;
+    struct vf_playback_config pc = {.url = opts->input,
+                                    .webcam = opts->webcam,
+                                    .loop = loop,
+                                    .use_cpu = opts->engine != VF_USE_GPU,
+                                    .use_gpu = opts->engine != VF_USE_CPU,
+                                    .threads = opts->threads,
+                                    .settings = u.settings};
+    u.playback = vf_playback_open(&pc, err, sizeof(err));
+    if (!u.playback)
+        goto fail;
+    const struct vf_source_info *info = vf_playback_info(u.playback);
+    const char *base = strrchr(info->name, '/');
+    snprintf(title, sizeof(title), "vfview — %s", base ? base + 1 : info->name);
+    u.display = vf_display_open(title, info->width, info->height, err, sizeof(err));
+    if (!u.display)
+        goto fail;
+    u.overlay = vf_overlay_open(vf_display_scale(u.display), err, sizeof(err));
+    if (!u.overlay)
+        goto fail;
+    u.graph.names[0] = "CPU";
+    u.graph.names[1] = "GPU";
+    for (int e = 0; e < 2; e++)
+        for (int i = 0; i < VF_GRAPH_SAMPLES; i++)
+            u.graph.ms[e][i] = -1;
+    u.fps_since = vf_now_ms();
+    status = run_loop(&u);
+    if (vf_playback_recording(u.playback)) { /* quitting while recording keeps a whole file */
+        char msg[1200];
+        int failed = vf_playback_record_stop(u.playback, msg, sizeof(msg));
+        fprintf(stderr, "vfview: %s%s\n",
+                failed ? "recording failed: " : "recording stopped: ", msg);
+        status = failed;
+    }
+    print_summary(&u);
+    goto done;
+fail:
+    fprintf(stderr, "vfview: %s\n", err);
+done:
+    if (u.playback) {
+        vf_playback_give_back(u.playback, u.current);
+        vf_playback_give_back(u.playback, u.pending);
+    }
+    vf_overlay_close(u.overlay);
+    vf_display_close(u.display);
+    vf_playback_close(u.playback);
+    for (int e = 0; e < 3; e++)
+        free(u.times[e].ms);
+    TTF_Quit();
+    SDL_Quit();
+    return status;
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The window under Xvfb (Mesa's software OpenGL): opens on the bundled sample, draws both
+# halves, takes real X key events (xdotool), records, takes screenshots, quits with status 0.
+# usage: test_viewer.sh VFVIEW
+set -u
+vfview=$(realpath "$1")
+for tool in xvfb-run xdotool ffprobe; do
+    command -v $tool >/dev/null || { echo "$tool not installed: skipping"; exit 77; }
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+cat >session.sh <<SCRIPT
+"$vfview" -o rec.mp4 2>vfview.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >window.txt || { kill \$pid; exit 3; }
+xdotool getwindowname "\$(head -1 window.txt)" >title.txt
+sleep 1
+# every filter, sizes, border, variant, difference view, help, pause/step, seek both ways
+for key in 1 2 3 4 5 6 Tab plus plus minus b v d h space period period Right Left space; do
+    xdotool key \$key
+    sleep 0.15
+done
+xdotool key s
+xdotool key r
+sleep 2
+xdotool key r
+xdotool key d h f
+sleep 0.5
+xdotool key s
+xdotool key r
+sleep 0.5
+xdotool key q # quitting while recording must leave a whole file
+wait \$pid
+echo \$? >status.txt
+SCRIPT
+timeout 120 xvfb-run -a -s "-screen 0 1600x900x24" bash session.sh
+status=$(cat status.txt 2>/dev/null)
+[ "$status" = 0 ] && ok || bad "exit status '$status': $(tail -3 vfview.err)"
+[ "$(cat title.txt 2>/dev/null)" = "vfview — sample.mp4" ] && ok ||
+    bad "window title '$(cat title.txt 2>/dev/null)', expected 'vfview — sample.mp4'"
+grep -q "frames shown" vfview.err && ok || bad "no exit summary: $(tail -3 vfview.err)"
+shown=$(grep -o '[0-9]* frames shown' vfview.err | cut -d' ' -f1)
+[ "${shown:-0}" -gt 20 ] && ok || bad "only ${shown:-0} frames shown"
+shots=(vfview-*.png)
+[ "${#shots[@]}" -eq 2 ] && [ -f "${shots[0]}" ] && ok || bad "expected 2 screenshots: ${shots[*]}"
+for shot in "${shots[@]}"; do
+    size=$(ffprobe -v error -show_entries stream=width,height -of csv=p=0 "$shot" 2>/dev/null)
+    [ -n "$size" ] && ok || bad "$shot is not a PNG"
+done
+# the difference view and both labels are drawn: the screenshot is not one flat colour
+colours=$(ffmpeg -v error -i "${shots[0]}" -vf "scale=64:18,format=gray" -f rawvideo - |
+    od -An -tu1 -v | tr -s ' ' '\n' | grep . | sort -u | wc -l)
+[ "$colours" -gt 20 ] && ok || bad "the first screenshot looks empty ($colours grey levels)"
+frames=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries \
+    stream=nb_read_frames -of csv=p=0 rec.mp4 2>/dev/null)
+[ "${frames:-0}" -gt 10 ] && ok || bad "rec.mp4 has '${frames}' frames"
+[ "$(ffprobe -v error -show_entries stream=codec_type -of csv=p=0 rec.mp4 | sort | tr '\n' ' ')" \
+    = "audio video " ] && ok || bad "rec.mp4 lacks the sample's audio"
+second=$(ls vfview-*.mp4 2>/dev/null | head -1)
+[ -n "$second" ] && [ "$(ffprobe -v error -count_frames -select_streams v:0 -show_entries \
+    stream=nb_read_frames -of csv=p=0 "$second")" -gt 0 ] && ok ||
+    bad "quitting while recording left no playable file ('$second')"
+grep -q "recording stopped: .* frames written to rec.mp4" vfview.err && ok ||
+    bad "no 'recording stopped' line: $(cat vfview.err)"
+
+# --frames ends the window by itself; a bad input fails before any window, in one line
+timeout 60 xvfb-run -a "$vfview" --engine cpu --frames 15 2>frames.err
+[ $? -eq 0 ] && grep -q "^vfview: 15 frames shown" frames.err && ok ||
+    bad "--frames 15: $(cat frames.err)"
+timeout 60 xvfb-run -a "$vfview" nonexistent.mp4 2>missing.err
+[ $? -eq 1 ] && [ "$(grep -c . missing.err)" -eq 1 ] &&
+    grep -q "nonexistent.mp4: cannot open: No such file" missing.err && ok ||
+    bad "missing input: $(cat missing.err)"
+
+echo "viewer: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
