@@ -173,6 +173,11 @@ bad_input truncated.mp4 "Invalid data\|no picture"
 bad_input audio_only.m4a "no video stream"
 bad_input folder.mkv "is a directory"
 bad_input unknown.avi "unsupported video codec"
+# a camera that is not there: one line naming the device
+"$vfview" --no-window --webcam=/dev/video-vfview-none -o cam.mkv 2>cam.err
+[ $? -eq 1 ] && [ "$(grep -c . cam.err)" -eq 1 ] &&
+    grep -q "^vfview: /dev/video-vfview-none: cannot open the camera: " cam.err && [ ! -e cam.mkv ] &&
+    ok || bad "missing camera: '$(cat cam.err)'"
 bad_output() { # NAME REASON ARGS...
     local name=$1 reason=$2
     shift 2
