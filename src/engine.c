@@ -1,11 +1,11 @@
 #include "engine.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "cpu.h"
 #include "gpu.h"
+#include "notice.h"
 #include "timing.h"
 #include "variants.h"
 
@@ -30,18 +30,6 @@ struct vf_engine {
     struct in_flight pending[MAX_RING];
     int head, count;
 };
-
-static void notice(const struct vf_engine *e, const char *fmt, ...)
-{
-    if (!e->cfg.notice)
-        return;
-    char line[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof(line), fmt, ap);
-    va_end(ap);
-    e->cfg.notice(line, e->cfg.notice_ctx);
-}
 
 struct vf_engine *vf_engine_open(const struct vf_engine_config *cfg, char *err, size_t errlen)
 {
@@ -74,7 +62,8 @@ struct vf_engine *vf_engine_open(const struct vf_engine_config *cfg, char *err, 
         if (e->gpu && vf_frame_alloc(&e->check, cfg->width, cfg->height) == 0)
             e->gpu_check = true;
         else
-            notice(e, "no GPU check (%s); CPU only", e->gpu ? "out of memory" : why);
+            vf_notify(e->cfg.notice, e->cfg.notice_ctx, "no GPU check (%s); CPU only",
+                      e->gpu ? "out of memory" : why);
     }
     return e;
 fail:
@@ -98,7 +87,8 @@ static void check_against_gpu(struct vf_engine *e, const struct in_flight *job)
     struct vf_gpu_job gj = {
         .filter = job->filter, .border = job->border, .variant = e->cfg.gpu_variant, .block = 16};
     if (vf_gpu_run(e->gpu, &gj, job->src, &e->check, NULL, err, sizeof(err))) {
-        notice(e, "GPU check stopped after %ld frames: %s", e->checked, err);
+        vf_notify(e->cfg.notice, e->cfg.notice_ctx, "GPU check stopped after %ld frames: %s",
+                  e->checked, err);
         e->gpu_check = false;
         return;
     }
@@ -129,7 +119,8 @@ static int cpu_run(struct vf_engine *e, const struct in_flight *job, vf_engine_e
 static int fall_back_to_cpu(struct vf_engine *e, const char *why, vf_engine_emit emit, void *ctx,
                             char *err, size_t errlen)
 {
-    notice(e, "GPU failed after %ld frames (%s); continuing on the CPU", e->pushed - e->count, why);
+    vf_notify(e->cfg.notice, e->cfg.notice_ctx,
+              "GPU failed after %ld frames (%s); continuing on the CPU", e->pushed - e->count, why);
     vf_gpu_close(e->gpu);
     e->gpu = NULL;
     e->gpu_output = false;

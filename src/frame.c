@@ -54,20 +54,22 @@ void vf_frame_fill(struct vf_frame *f, uint8_t value)
 long vf_frame_compare(const struct vf_frame *a, const struct vf_frame *b, int *plane, int *x,
                       int *y)
 {
-    long index = 0;
+    size_t row = (size_t)a->width;
     for (int p = 0; p < VF_PLANES; p++)
         for (int r = 0; r < a->height; r++) {
             const uint8_t *ra = a->plane[p] + r * a->stride, *rb = b->plane[p] + r * b->stride;
-            for (int c = 0; c < a->width; c++, index++)
-                if (ra[c] != rb[c]) {
-                    if (plane)
-                        *plane = p;
-                    if (x)
-                        *x = c;
-                    if (y)
-                        *y = r;
-                    return index;
-                }
+            if (memcmp(ra, rb, row) == 0) /* the common case, at memory speed */
+                continue;
+            int c = 0;
+            while (ra[c] == rb[c])
+                c++;
+            if (plane)
+                *plane = p;
+            if (x)
+                *x = c;
+            if (y)
+                *y = r;
+            return ((long)p * a->height + r) * a->width + c;
         }
     return -1;
 }

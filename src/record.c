@@ -1,7 +1,6 @@
 #include "record.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include <libavutil/pixdesc.h>
 
 #include "convert.h"
+#include "notice.h"
 
 struct vf_recorder {
     struct vf_record_config cfg;
@@ -32,18 +32,6 @@ struct vf_recorder {
     char error[1600];
     char description[256];
 };
-
-static void notice(const struct vf_recorder *r, const char *fmt, ...)
-{
-    if (!r->cfg.notice)
-        return;
-    char line[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof(line), fmt, ap);
-    va_end(ap);
-    r->cfg.notice(line, r->cfg.notice_ctx);
-}
 
 /* Records the first error as "PATH: what: reason"; returns -1. */
 static int fail(struct vf_recorder *r, char *err, size_t errlen, const char *what, int averr)
@@ -101,8 +89,9 @@ static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat
                  container->name);
         return NULL;
     }
-    notice(r, "%s: %s; recording with %s instead", r->path,
-           enc ? "this container cannot hold H.264" : "libx264 is not available", fallback->name);
+    vf_notify(r->cfg.notice, r->cfg.notice_ctx, "%s: %s; recording with %s instead", r->path,
+              enc ? "this container cannot hold H.264" : "libx264 is not available",
+              fallback->name);
     return fallback;
 }
 
@@ -212,8 +201,9 @@ static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
             continue;
         const AVOutputFormat *container = r->mux->oformat;
         if (!container_accepts(container, par->codec_id, container->audio_codec)) {
-            notice(r, "%s: audio stream %u (%s) dropped: the %s container cannot hold it", r->path,
-                   i, avcodec_get_name(par->codec_id), container->name);
+            vf_notify(r->cfg.notice, r->cfg.notice_ctx,
+                      "%s: audio stream %u (%s) dropped: the %s container cannot hold it", r->path,
+                      i, avcodec_get_name(par->codec_id), container->name);
             continue;
         }
         AVStream *out = avformat_new_stream(r->mux, NULL);
