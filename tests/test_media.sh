@@ -126,12 +126,16 @@ peer box3 "1 1 1 1 1 1 1 1 1" 0.1111111 "box:size=3"
 
 # ---- SIGINT mid-recording: the file decodes to exactly the frames reported written --------
 ff -f lavfi -i "testsrc2=size=160x90:rate=25" -t 20 -c:v ffv1 -f nut live.nut
-( ffmpeg -nostdin -loglevel quiet -re -i live.nut -c copy -f nut pipe:1 |
-    "$vfview" --no-window --engine cpu -i pipe:0 -o sigint.mkv 2>sigint.err ) &
-pipeline=$!
+mkfifo live.fifo
+ffmpeg -nostdin -loglevel quiet -re -i live.nut -c copy -f nut -y live.fifo &
+feeder=$!
+"$vfview" --no-window --engine cpu -i live.fifo -o sigint.mkv 2>sigint.err &
+pid=$!
 sleep 2.5
-pkill -INT -f -- "-o sigint.mkv" 2>/dev/null
-wait "$pipeline"
+kill -INT "$pid"
+wait "$pid"
+kill "$feeder" 2>/dev/null
+wait "$feeder" 2>/dev/null
 written=$(grep -o '[0-9]* written' sigint.err | cut -d' ' -f1)
 if grep -q "interrupted by SIGINT" sigint.err && [ -n "$written" ] && [ "$written" -gt 0 ] &&
     [ "$(frames_of sigint.mkv)" = "$written" ]; then ok; else
