@@ -182,9 +182,19 @@ int vf_engine_push(struct vf_engine *e, const struct vf_filter *f, enum vf_borde
 
 int vf_engine_flush(struct vf_engine *e, vf_engine_emit emit, void *ctx, char *err, size_t errlen)
 {
-    while (e->gpu_output && e->count)
-        if (gpu_collect_one(e, emit, ctx, err, errlen))
+    /* after a fallback that was stopped half-way, frames may wait here for the CPU */
+    while (e->count) {
+        if (e->gpu_output) {
+            if (gpu_collect_one(e, emit, ctx, err, errlen))
+                return -1;
+            continue;
+        }
+        struct in_flight job = e->pending[e->head];
+        e->head = (e->head + 1) % MAX_RING;
+        e->count--;
+        if (cpu_run(e, &job, emit, ctx, err, errlen))
             return -1;
+    }
     return 0;
 }
 

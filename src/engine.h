@@ -39,7 +39,7 @@ void vf_engine_close(struct vf_engine *e);
 int vf_engine_push(struct vf_engine *e, const struct vf_filter *f, enum vf_border border,
                    const struct vf_frame *src, struct vf_frame *dst, void *tag, vf_engine_emit emit,
                    void *ctx, char *err, size_t errlen);
-/* Emits every frame still in flight. */
+/* Emits every frame still in flight (call it again after a -1 to hand back the rest). */
 int vf_engine_flush(struct vf_engine *e, vf_engine_emit emit, void *ctx, char *err, size_t errlen);
 
 /* "cpu fast, 2 threads" or "gpu fast" (what is producing output now) */

@@ -28,6 +28,7 @@ struct vf_playback {
     struct vf_settings settings;
     char gpu_status[320];
     struct vf_recording *recording;
+    bool cpu_failed_once;
 };
 
 static void put_audio(struct vf_playback *p, struct vf_media_item *item)
@@ -65,13 +66,17 @@ static void process(struct vf_playback *p, struct vf_media_item *src, struct vf_
     pthread_mutex_lock(&p->lock);
     s->settings = p->settings;
     pthread_mutex_unlock(&p->lock);
-    s->have_gpu = false;
+    s->have_cpu = s->have_gpu = false;
     s->ms[0] = s->ms[1] = 0;
     if (p->cpu) {
         double started = vf_now_ms();
-        vf_cpu_fast_run(p->cpu, &s->settings.filter, s->settings.border, &src->picture,
-                        &s->out[VF_HALF_CPU]);
+        s->have_cpu = vf_cpu_fast_run(p->cpu, &s->settings.filter, s->settings.border,
+                                      &src->picture, &s->out[VF_HALF_CPU]) == 0;
         s->ms[VF_HALF_CPU] = vf_now_ms() - started;
+        if (!s->have_cpu && !p->cpu_failed_once) { /* the left half stays dark until it works */
+            p->cpu_failed_once = true;
+            fprintf(stderr, "vfview: CPU engine: out of memory for its scratch rows\n");
+        }
     }
     if (p->gpu)
         run_gpu(p, src, s);
@@ -81,8 +86,8 @@ static void process(struct vf_playback *p, struct vf_media_item *src, struct vf_
     s->serial = src->serial;
     s->index = src->index;
     pthread_mutex_lock(&p->lock);
-    if (p->recording)
-        vf_recording_push_picture(p->recording, &s->out[p->cpu ? VF_HALF_CPU : VF_HALF_GPU],
+    if (p->recording && (s->have_cpu || s->have_gpu))
+        vf_recording_push_picture(p->recording, &s->out[s->have_cpu ? VF_HALF_CPU : VF_HALF_GPU],
                                   src->pts);
     pthread_mutex_unlock(&p->lock);
 }

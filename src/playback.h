@@ -20,6 +20,7 @@ struct vf_settings {
 
 struct vf_shown {
     struct vf_frame out[2]; /* VF_HALF_CPU, VF_HALF_GPU */
+    bool have_cpu;          /* out[VF_HALF_CPU] holds this frame */
     bool have_gpu;          /* out[VF_HALF_GPU] holds this frame */
     bool identical;         /* both halves equal byte for byte */
     double ms[2];           /* each engine's time on this frame */

@@ -244,7 +244,7 @@ static void show(struct ui *u, struct vf_shown *s)
     u->fps_frames++;
     for (int e = 0; e < 2; e++) {
         memmove(u->graph.ms[e], u->graph.ms[e] + 1, (VF_GRAPH_SAMPLES - 1) * sizeof(float));
-        bool ran = e == VF_HALF_CPU ? u->opts->engine != VF_USE_GPU : s->have_gpu;
+        bool ran = e == VF_HALF_CPU ? s->have_cpu : s->have_gpu;
         u->graph.ms[e][VF_GRAPH_SAMPLES - 1] = ran ? (float)s->ms[e] : -1;
         if (ran)
             record_time(&u->times[e], s->ms[e]);
@@ -380,7 +380,7 @@ static void draw(struct ui *u, bool gpu_missing)
     if (vf_overlay_set_scale(u->overlay, l.scale, err, sizeof(err)))
         fprintf(stderr, "vfview: %s\n", err);
     struct vf_draw_request r = {.gain = DIFFERENCE_GAIN};
-    r.half_visible[0] = u->current && u->opts->engine != VF_USE_GPU;
+    r.half_visible[0] = u->current && u->current->have_cpu;
     r.half_visible[1] = u->current && u->current->have_gpu;
     r.difference = u->difference;
     int w, h;
@@ -452,7 +452,7 @@ static int run_loop(struct ui *u)
                 note(u, "%s: stopped: %s", vf_playback_info(u->playback)->name, error);
         }
         if (u->upload) {
-            if (u->current && u->opts->engine != VF_USE_GPU)
+            if (u->current && u->current->have_cpu)
                 vf_display_upload(u->display, VF_HALF_CPU, &u->current->out[VF_HALF_CPU]);
             if (u->current && u->current->have_gpu)
                 vf_display_upload(u->display, VF_HALF_GPU, &u->current->out[VF_HALF_GPU]);
