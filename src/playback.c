@@ -80,8 +80,8 @@ static void process(struct vf_playback *p, struct vf_media_item *src, struct vf_
     }
     if (p->gpu)
         run_gpu(p, src, s);
-    s->identical =
-        p->cpu && s->have_gpu && vf_frame_compare(&s->out[0], &s->out[1], NULL, NULL, NULL) < 0;
+    s->identical = s->have_cpu && s->have_gpu &&
+                   vf_frame_compare(&s->out[0], &s->out[1], NULL, NULL, NULL) < 0;
     s->pts = src->pts;
     s->serial = src->serial;
     s->index = src->index;
