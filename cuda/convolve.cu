@@ -9,10 +9,11 @@ extern "C" {
 #include "variants.h"
 }
 
-namespace {
+namespace
+{
 
 __device__ int32_t g_taps[VF_MAX_TAPS];   /* naive, tiled: taps in global memory */
-__constant__ int32_t c_taps[VF_MAX_TAPS]; /* tiled-const */
+__constant__ int32_t c_taps[VF_MAX_TAPS]; /* naive-const, tiled-const */
 
 struct Planes {
     int w, h, pitch;
@@ -31,15 +32,15 @@ __device__ __forceinline__ uint8_t *plane_dst(const Planes &p)
     return blockIdx.z == 0 ? p.dst[0] : blockIdx.z == 1 ? p.dst[1] : p.dst[2];
 }
 
-__device__ __forceinline__ int load_pixel(const uint8_t *src, int pitch, int x, int y, int w,
-                                          int h, int border)
+__device__ __forceinline__ int load_pixel(const uint8_t *src, int pitch, int x, int y, int w, int h,
+                                          int border)
 {
     int sx = vf_border_index(x, w, border), sy = vf_border_index(y, h, border);
     return sx < 0 || sy < 0 ? 0 : __ldg(src + (size_t)sy * pitch + sx);
 }
 
-/* ---- naive: every tap read straight from global memory ------------------------------- */
-__global__ void naive_kernel(Planes p, int size, vf_requant q, int border)
+/* ---- naive: every pixel read straight from global memory ----------------------------- */
+template <bool ConstTaps> __global__ void naive_kernel(Planes p, int size, vf_requant q, int border)
 {
     int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
     if (x >= p.w || y >= p.h)
@@ -49,14 +50,13 @@ __global__ void naive_kernel(Planes p, int size, vf_requant q, int border)
     int32_t sum = 0;
     for (int i = 0; i < size; i++)
         for (int j = 0; j < size; j++)
-            sum += g_taps[i * size + j] * load_pixel(src, p.pitch, x + j - r, y + i - r, p.w,
-                                                     p.h, border);
+            sum += (ConstTaps ? c_taps[i * size + j] : g_taps[i * size + j]) *
+                   load_pixel(src, p.pitch, x + j - r, y + i - r, p.w, p.h, border);
     plane_dst(p)[(size_t)y * p.pitch + x] = (uint8_t)vf_requantize(sum, q);
 }
 
 /* ---- tiled: block x block outputs from a (block + 2r)^2 shared tile ------------------- */
-template <bool ConstTaps>
-__global__ void tiled_kernel(Planes p, int size, vf_requant q, int border)
+template <bool ConstTaps> __global__ void tiled_kernel(Planes p, int size, vf_requant q, int border)
 {
     extern __shared__ uint8_t tile[];
     int r = size / 2, bw = blockDim.x, side = bw + 2 * r;
@@ -64,8 +64,7 @@ __global__ void tiled_kernel(Planes p, int size, vf_requant q, int border)
     const uint8_t *src = plane_src(p);
     int tid = threadIdx.y * bw + threadIdx.x, threads = bw * blockDim.y;
     for (int k = tid; k < side * side; k += threads)
-        tile[k] = (uint8_t)load_pixel(src, p.pitch, x0 + k % side, y0 + k / side, p.w, p.h,
-                                      border);
+        tile[k] = (uint8_t)load_pixel(src, p.pitch, x0 + k % side, y0 + k / side, p.w, p.h, border);
     __syncthreads();
     int x = blockIdx.x * bw + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
     if (x >= p.w || y >= p.h)
@@ -82,7 +81,7 @@ __global__ void tiled_kernel(Planes p, int size, vf_requant q, int border)
 constexpr int FAST_TX = 32, FAST_TY = 8; /* threads */
 constexpr int PX = 4, PY = 4;            /* outputs per thread */
 constexpr int TW = FAST_TX * PX, TH = FAST_TY * PY;
-constexpr int APRON = 16;                /* >= VF_MAX_RADIUS, keeps tile loads 4-byte aligned */
+constexpr int APRON = 16; /* >= VF_MAX_RADIUS, keeps tile loads 4-byte aligned */
 constexpr int TILE_PITCH = TW + 2 * APRON;
 
 struct SepParams {
@@ -330,7 +329,10 @@ extern "C" int vf_cuda_convolve(const struct vf_filter *f, int border, int varia
     size_t smem = (size_t)(block + f->size - 1) * (block + f->size - 1);
     switch (variant) {
     case VF_GPU_NAIVE:
-        naive_kernel<<<grid, threads, 0, s>>>(p, f->size, f->requant, border);
+        naive_kernel<false><<<grid, threads, 0, s>>>(p, f->size, f->requant, border);
+        break;
+    case VF_GPU_NAIVE_CONST:
+        naive_kernel<true><<<grid, threads, 0, s>>>(p, f->size, f->requant, border);
         break;
     case VF_GPU_TILED:
         tiled_kernel<false><<<grid, threads, smem, s>>>(p, f->size, f->requant, border);

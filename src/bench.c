@@ -1,50 +1,49 @@
-/* `vfview bench`: times engines on synthetic random frames and prints a table and a CSV.
- * Each configuration: warm-up frames, then the median (and min/max) of timed frames, with
- * inputs rotated over several buffers so caches do not flatter the result. */
+/* `vfview bench`: frame times of every engine on synthetic random frames, one configuration or
+ * whole suites (bench_suites.c), printed as tables and written as CSV, machine.txt and plots. */
 #include "bench.h"
-#include "bench_gpu.h"
-#include "cpu.h"
-#include "options.h"
-#include "timing.h"
-#include "variants.h"
+#include "bench_plot.h"
+#include "bench_report.h"
+#include "bench_suites.h"
 
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
-enum { INPUT_BUFFERS = 3, MAX_ROWS = 64 };
-
-struct bench_row {
-    char engine[16], variant[16];
-    int block, streams, threads;
-    struct vf_stats kernel, with_transfers;
-    const char *skipped; /* reason, or NULL when measured */
-};
-
-struct bench_run {
-    struct vf_bench_config cfg;
-    const char *engine, *variants, *csv;
-    struct bench_row rows[MAX_ROWS];
-    int count;
+struct bench_args {
+    struct bench_context ctx;
+    const char *suites; /* NULL: the single configuration */
+    const char *csv;
+    bool filter_given, frames_given, warmup_given;
 };
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: vfview bench [options]\n"
-                 "  --engine E       cpu, gpu, npp, floor or all (comma-separated; default all)\n"
-                 "  --variant V      cpu: ref|fast; gpu: naive|tiled|tiled-const|fast; "
-                 "comma-separated or all\n"
-                 "  --filter SPEC    filter to time (default: sharpen)\n"
-                 "  --border MODE    clamp (default), zero or mirror\n"
-                 "  --res WxH        frame size (default: 3840x2160)\n"
-                 "  --threads N      CPU threads (default: all cores)\n"
-                 "  --frames N       timed frames per row (default: 20)\n"
-                 "  --warmup N       untimed frames first (default: 3)\n"
-                 "  --block N        GPU block side for naive/tiled: 8, 16 or 32 (default 16)\n"
-                 "  --streams N      GPU frames in flight for the transfer timing (default 4)\n"
-                 "  --csv FILE       also write the rows as CSV\n");
+    fprintf(out,
+            "usage: vfview bench [options]\n"
+            "  --suite NAME     run suites (comma-separated or all): resolution, kernel, block,\n"
+            "                   memory, transfers, streams, threads, peers, pipeline; without it\n"
+            "                   one configuration is timed\n"
+            "  --quick          smaller sweeps and fewer frames (about a minute)\n"
+            "  --out DIR        write bench.csv, machine.txt and PNG plots there (suites default:\n"
+            "                   vfview-bench)\n"
+            "  --square         resolution suite: square frames 256..8192 as in seed 000\n"
+            "  --input FILE     pipeline suite: the file to decode (default: the bundled sample)\n"
+            "  --scale N        divide every frame side by N (smoke runs)\n"
+            "  --engine E       cpu, gpu, npp, floor or all (comma-separated; default all)\n"
+            "  --variant V      cpu: ref|fast; gpu: naive|naive-const|tiled|tiled-const|fast;\n"
+            "                   comma-separated or all\n"
+            "  --filter SPEC    filter to time (default: sharpen; suites: gaussian:size=5)\n"
+            "  --border MODE    clamp (default), zero or mirror\n"
+            "  --res WxH        frame size without --suite (default: 3840x2160)\n"
+            "  --threads N      CPU threads (default: all cores)\n"
+            "  --frames N       timed frames per row (default: 20; --quick: 5)\n"
+            "  --warmup N       untimed frames first (default: 3; --quick: 1)\n"
+            "  --block N        GPU block side for the seeds' kernels: 8, 16 or 32 (default 16)\n"
+            "  --streams N      GPU frames in flight for the transfer timing (default 4)\n"
+            "  --csv FILE       also write the rows as CSV\n");
 }
 
 static int parse_int_arg(const char *opt, const char *s, long lo, long hi, int *out)
@@ -61,9 +60,16 @@ static int parse_int_arg(const char *opt, const char *s, long lo, long hi, int *
     return 0;
 }
 
-static int parse_args(int argc, char **argv, struct bench_run *run)
+static int parse_args(int argc, char **argv, struct bench_args *a)
 {
-    static const struct option longopts[] = {{"engine", required_argument, NULL, 'e'},
+    enum { OPT_SUITE = 256, OPT_QUICK, OPT_OUT, OPT_SQUARE, OPT_INPUT, OPT_SCALE };
+    static const struct option longopts[] = {{"suite", required_argument, NULL, OPT_SUITE},
+                                             {"quick", no_argument, NULL, OPT_QUICK},
+                                             {"out", required_argument, NULL, OPT_OUT},
+                                             {"square", no_argument, NULL, OPT_SQUARE},
+                                             {"input", required_argument, NULL, OPT_INPUT},
+                                             {"scale", required_argument, NULL, OPT_SCALE},
+                                             {"engine", required_argument, NULL, 'e'},
                                              {"variant", required_argument, NULL, 'v'},
                                              {"filter", required_argument, NULL, 'f'},
                                              {"border", required_argument, NULL, 'b'},
@@ -76,34 +82,54 @@ static int parse_args(int argc, char **argv, struct bench_run *run)
                                              {"csv", required_argument, NULL, 'c'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
-    struct vf_bench_config *cfg = &run->cfg;
+    struct bench_context *c = &a->ctx;
+    struct vf_bench_config *cfg = &c->base;
     char err[256];
     vf_filter_default(&cfg->filter, VF_SHARPEN);
-    snprintf(cfg->filter_spec, sizeof(cfg->filter_spec), "sharpen");
     cfg->width = 3840;
     cfg->height = 2160;
     cfg->frames = 20;
     cfg->warmup = 3;
     cfg->block = 16;
     cfg->streams = 4;
-    run->engine = "all";
-    run->variants = "all";
+    c->engines = "all";
+    c->variants = "all";
+    c->scale = 1;
     opterr = 0;
     optind = 0;
-    for (int c; (c = getopt_long(argc, argv, ":hf:", longopts, NULL)) != -1;) {
-        switch (c) {
+    for (int opt; (opt = getopt_long(argc, argv, ":hf:", longopts, NULL)) != -1;) {
+        switch (opt) {
+        case OPT_SUITE:
+            a->suites = optarg;
+            break;
+        case OPT_QUICK:
+            c->quick = true;
+            break;
+        case OPT_OUT:
+            c->out_dir = optarg;
+            break;
+        case OPT_SQUARE:
+            c->square = true;
+            break;
+        case OPT_INPUT:
+            c->input = optarg;
+            break;
+        case OPT_SCALE:
+            if (parse_int_arg("--scale", optarg, 1, 4096, &c->scale))
+                return -1;
+            break;
         case 'e':
-            run->engine = optarg;
+            c->engines = optarg;
             break;
         case 'v':
-            run->variants = optarg;
+            c->variants = optarg;
             break;
         case 'f':
             if (vf_filter_parse(optarg, &cfg->filter, err, sizeof(err))) {
                 fprintf(stderr, "vfview bench: --filter: %s\n", err);
                 return -1;
             }
-            snprintf(cfg->filter_spec, sizeof(cfg->filter_spec), "%s", optarg);
+            a->filter_given = true;
             break;
         case 'b':
             if (vf_border_parse(optarg, &cfg->border)) {
@@ -126,10 +152,12 @@ static int parse_args(int argc, char **argv, struct bench_run *run)
         case 'n':
             if (parse_int_arg("--frames", optarg, 1, 100000, &cfg->frames))
                 return -1;
+            a->frames_given = true;
             break;
         case 'w':
             if (parse_int_arg("--warmup", optarg, 0, 1000, &cfg->warmup))
                 return -1;
+            a->warmup_given = true;
             break;
         case 'B':
             if (parse_int_arg("--block", optarg, 8, 32, &cfg->block) ||
@@ -143,7 +171,7 @@ static int parse_args(int argc, char **argv, struct bench_run *run)
                 return -1;
             break;
         case 'c':
-            run->csv = optarg;
+            a->csv = optarg;
             break;
         case 'h':
             usage(stdout);
@@ -164,200 +192,166 @@ static int parse_args(int argc, char **argv, struct bench_run *run)
     return 0;
 }
 
-/* Is `name` in the comma-separated `list` ("all" matches everything)? */
-static int listed(const char *list, const char *name)
+/* Every name in --suite must be known; "all" is every suite but "single". */
+static int check_suites(const char *list)
 {
-    if (!strcmp(list, "all"))
-        return 1;
-    size_t n = strlen(name);
     for (const char *p = list; *p;) {
         size_t m = strcspn(p, ",");
-        if (m == n && !strncmp(p, name, n))
-            return 1;
+        char name[64];
+        snprintf(name, sizeof(name), "%.*s", (int)(m < 63 ? m : 63), p);
+        if (strcmp(name, "all") && vf_bench_suite_find(name) < 0) {
+            fprintf(stderr,
+                    "vfview bench: --suite: unknown suite '%s' (resolution, kernel, "
+                    "block, memory, transfers, streams, threads, peers, pipeline, all)\n",
+                    name);
+            return -1;
+        }
         p += m;
         p += *p == ',';
     }
     return 0;
 }
 
-static struct bench_row *add_row(struct bench_run *run, const char *engine, const char *variant)
+/* The suite defaults: the seeds' 5x5 kernel, and fewer frames per cell in --quick. */
+static void suite_defaults(struct bench_args *a)
 {
-    if (run->count == MAX_ROWS)
-        return NULL;
-    struct bench_row *row = &run->rows[run->count++];
-    memset(row, 0, sizeof(*row));
-    snprintf(row->engine, sizeof(row->engine), "%s", engine);
-    snprintf(row->variant, sizeof(row->variant), "%s", variant);
-    row->block = run->cfg.block;
-    row->streams = run->cfg.streams;
-    return row;
+    struct bench_context *c = &a->ctx;
+    if (!a->filter_given)
+        vf_filter_parse("gaussian:size=5", &c->base.filter, NULL, 0); /* a valid preset */
+    if (!a->frames_given)
+        c->base.frames = c->quick ? 5 : 20;
+    if (!a->warmup_given)
+        c->base.warmup = c->quick ? 1 : 3;
+    c->base.budget_ms = c->quick ? 250 : 1500;
+    c->pipeline_frames = c->quick ? 60 : 300;
+    if (!c->out_dir)
+        c->out_dir = "vfview-bench";
 }
 
-static int time_cpu(struct bench_run *run, struct bench_row *row, int fast)
+/* mkdir -p */
+static int make_dir(const char *path)
 {
-    const struct vf_bench_config *cfg = &run->cfg;
-    struct vf_frame in[INPUT_BUFFERS], out;
-    struct vf_cpu_fast *engine = NULL;
-    double *ms = calloc((size_t)cfg->frames, sizeof(*ms));
-    int allocated = 0, rc = -1;
-    memset(&out, 0, sizeof(out));
-    for (; allocated < INPUT_BUFFERS; allocated++) {
-        if (vf_frame_alloc(&in[allocated], cfg->width, cfg->height))
-            goto done;
-        vf_frame_fill_random(&in[allocated], (uint64_t)allocated + 1);
+    char buf[4096];
+    if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf)) {
+        fprintf(stderr, "vfview bench: --out: path too long\n");
+        return -1;
     }
-    if (!ms || vf_frame_alloc(&out, cfg->width, cfg->height))
-        goto done;
-    if (fast && !(engine = vf_cpu_fast_create(cfg->threads)))
-        goto done;
-    row->threads = fast ? vf_cpu_fast_threads(engine) : 1;
-    for (int i = -cfg->warmup; i < cfg->frames; i++) {
-        const struct vf_frame *src = &in[(i + cfg->warmup) % INPUT_BUFFERS];
-        double t0 = vf_now_ms();
-        if (fast) {
-            if (vf_cpu_fast_run(engine, &cfg->filter, cfg->border, src, &out))
-                goto done;
-        } else {
-            vf_cpu_ref(&cfg->filter, cfg->border, src, &out);
-        }
-        if (i >= 0)
-            ms[i] = vf_now_ms() - t0;
-    }
-    row->kernel = vf_stats_of(ms, cfg->frames);
-    row->with_transfers = row->kernel;
-    rc = 0;
-done:
-    if (rc)
-        row->skipped = "out of memory";
-    vf_cpu_fast_destroy(engine);
-    vf_frame_free(&out);
-    while (allocated-- > 0)
-        vf_frame_free(&in[allocated]);
-    free(ms);
-    return rc;
-}
-
-static void collect(struct bench_run *run)
-{
-    static const char *const cpu_variants[] = {"ref", "fast"};
-    if (listed(run->engine, "cpu"))
-        for (int v = 0; v < 2; v++)
-            if (listed(run->variants, cpu_variants[v])) {
-                struct bench_row *row = add_row(run, "cpu", cpu_variants[v]);
-                if (row)
-                    time_cpu(run, row, v);
+    for (char *p = buf + 1;; p++) {
+        bool end = *p == 0;
+        if (*p == '/' || end) {
+            *p = 0;
+            if (mkdir(buf, 0777) && errno != EEXIST) {
+                fprintf(stderr, "vfview bench: cannot create %s: %s\n", buf, strerror(errno));
+                return -1;
             }
-    if (listed(run->engine, "floor") || listed(run->engine, "gpu")) {
-        struct bench_row *row = add_row(run, "floor", "d2d-copy");
-        if (row)
-            row->skipped = vf_bench_floor(&run->cfg, &row->kernel, &row->with_transfers);
-    }
-    if (listed(run->engine, "gpu"))
-        for (int v = 0; v < VF_GPU_VARIANT_COUNT; v++) {
-            const char *name = vf_gpu_variant_names[v];
-            struct bench_row *row = listed(run->variants, name) ? add_row(run, "gpu", name) : NULL;
-            if (row)
-                row->skipped = vf_bench_gpu(&run->cfg, v, &row->kernel, &row->with_transfers);
+            if (end)
+                break;
+            *p = '/';
         }
-    if (listed(run->engine, "npp")) {
-        struct bench_row *row = add_row(run, "npp", "filterborder");
-        if (row)
-            row->skipped = vf_bench_npp(&run->cfg, &row->kernel, &row->with_transfers);
     }
-}
-
-static double mpix_per_s(const struct bench_run *run, double ms)
-{
-    return ms > 0 ? (double)run->cfg.width * run->cfg.height / (ms * 1e3) : 0;
-}
-
-static double ref_ms(const struct bench_run *run)
-{
-    for (int i = 0; i < run->count; i++)
-        if (!strcmp(run->rows[i].engine, "cpu") && !strcmp(run->rows[i].variant, "ref") &&
-            !run->rows[i].skipped)
-            return run->rows[i].kernel.median;
+    struct stat st;
+    if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "vfview bench: --out: %s is not a directory\n", path);
+        return -1;
+    }
     return 0;
 }
 
-static void print_table(const struct bench_run *run)
+static void run_suites(struct bench_args *a)
 {
-    char desc[96];
-    vf_filter_describe(&run->cfg.filter, desc, sizeof(desc));
-    printf("%s, border %s, %dx%d RGB planar, median of %d frames after %d warm-up\n", desc,
-           vf_border_names[run->cfg.border], run->cfg.width, run->cfg.height, run->cfg.frames,
-           run->cfg.warmup);
-    printf("%-6s %-12s %7s %10s %10s %10s %12s %10s %9s\n", "engine", "variant", "threads",
-           "ms/frame", "min", "max", "ms+transfer", "Mpix/s", "vs ref");
-    double ref = ref_ms(run);
-    for (int i = 0; i < run->count; i++) {
-        const struct bench_row *r = &run->rows[i];
-        if (r->skipped) {
-            printf("%-6s %-12s skipped: %s\n", r->engine, r->variant, r->skipped);
+    struct bench_context *c = &a->ctx;
+    for (int i = 0; i < vf_bench_suite_count && !c->out_of_memory && !*c->error; i++) {
+        const struct bench_suite *s = &vf_bench_suites[i];
+        bool single = !strcmp(s->name, "single");
+        bool wanted = !a->suites ? single
+                                 : vf_bench_in_list(a->suites, s->name) ||
+                                       (!single && vf_bench_in_list(a->suites, "all"));
+        if (!wanted)
             continue;
+        if (a->suites)
+            fprintf(stderr, "vfview bench: suite %s...\n", s->name);
+        s->run(c, s->name);
+        if (a->suites) {
+            bench_print_table(stdout, &c->results, s->name, s->title);
+            fflush(stdout);
         }
-        char speedup[32] = "-";
-        if (ref > 0)
-            snprintf(speedup, sizeof(speedup), "%.1fx", ref / r->kernel.median);
-        printf("%-6s %-12s %7d %10.4f %10.4f %10.4f %12.4f %10.1f %9s\n", r->engine, r->variant,
-               r->threads, r->kernel.median, r->kernel.min, r->kernel.max, r->with_transfers.median,
-               mpix_per_s(run, r->kernel.median), speedup);
     }
 }
 
-static int write_csv(const struct bench_run *run)
+static int write_outputs(struct bench_args *a, int argc, char **argv)
 {
-    FILE *f = fopen(run->csv, "w");
-    if (!f) {
-        fprintf(stderr, "vfview bench: cannot write %s: %s\n", run->csv, strerror(errno));
-        return -1;
-    }
-    fprintf(f, "suite,engine,variant,filter,size,border,width,height,block,streams,threads,"
-               "ms_per_frame,ms_min,ms_max,ms_with_transfers,mpix_per_s,speedup_vs_ref,note\n");
-    double ref = ref_ms(run);
-    for (int i = 0; i < run->count; i++) {
-        const struct bench_row *r = &run->rows[i];
-        fprintf(f, "single,%s,%s,%s,%d,%s,%d,%d,%d,%d,%d,", r->engine, r->variant,
-                vf_presets[run->cfg.filter.preset].name, run->cfg.filter.size,
-                vf_border_names[run->cfg.border], run->cfg.width, run->cfg.height, r->block,
-                r->streams, r->threads);
-        if (r->skipped)
-            fprintf(f, ",,,,,,skipped: %s\n", r->skipped);
-        else
-            fprintf(f, "%.6f,%.6f,%.6f,%.6f,%.3f,%.3f,\n", r->kernel.median, r->kernel.min,
-                    r->kernel.max, r->with_transfers.median, mpix_per_s(run, r->kernel.median),
-                    ref > 0 ? ref / r->kernel.median : 0.0);
-    }
-    int rc = ferror(f) ? -1 : 0;
-    if (fclose(f) || rc) {
-        fprintf(stderr, "vfview bench: writing %s failed\n", run->csv);
-        return -1;
-    }
-    return 0;
+    struct bench_context *c = &a->ctx;
+    int rc = 0;
+    if (a->csv && bench_write_csv(&c->results, a->csv))
+        rc = 1;
+    if (!c->out_dir)
+        return rc;
+    char path[4200];
+    snprintf(path, sizeof(path), "%s/bench.csv", c->out_dir);
+    if (bench_write_csv(&c->results, path))
+        return 1;
+    snprintf(path, sizeof(path), "%s/machine.txt", c->out_dir);
+    if (bench_write_machine(path, argc, argv))
+        return 1;
+    if (bench_plot(&c->results, c->out_dir) < 0)
+        return 1;
+    fprintf(stderr, "vfview bench: results in %s (bench.csv, machine.txt, plots)\n", c->out_dir);
+    return rc;
 }
 
 int vf_bench_main(int argc, char **argv)
 {
-    struct bench_run *run = calloc(1, sizeof(*run));
+    struct bench_args *a = calloc(1, sizeof(*a));
     int rc = 2;
-    if (!run) {
+    if (!a) {
         fprintf(stderr, "vfview bench: out of memory\n");
         return 1;
     }
-    int parsed = parse_args(argc, argv, run);
+    struct bench_context *c = &a->ctx;
+    int parsed = parse_args(argc, argv, a);
     if (parsed) {
         rc = parsed > 0 ? 0 : 2;
         goto done;
     }
-    collect(run);
-    if (run->count == 0) {
-        fprintf(stderr, "vfview bench: no engine/variant matches --engine %s --variant %s\n",
-                run->engine, run->variants);
+    if (a->suites) {
+        if (check_suites(a->suites))
+            goto done;
+        suite_defaults(a);
+    }
+    if (c->out_dir && make_dir(c->out_dir)) {
+        rc = 1;
         goto done;
     }
-    print_table(run);
-    rc = run->csv && write_csv(run) ? 1 : 0;
+    char gpu[512];
+    c->gpu_missing = vf_bench_gpu_probe(gpu, sizeof(gpu));
+    if (!a->suites) {
+        char desc[96];
+        vf_filter_describe(&c->base.filter, desc, sizeof(desc));
+        printf("%s, border %s, %dx%d RGB planar, median of %d frames after %d warm-up\n", desc,
+               vf_border_names[c->base.border], c->base.width, c->base.height, c->base.frames,
+               c->base.warmup);
+    }
+    run_suites(a);
+    rc = 1;
+    if (c->out_of_memory) {
+        fprintf(stderr, "vfview bench: out of memory\n");
+        goto done;
+    }
+    if (*c->error) {
+        fprintf(stderr, "vfview bench: %s\n", c->error);
+        goto done;
+    }
+    if (c->results.count == 0) {
+        fprintf(stderr, "vfview bench: no engine/variant matches --engine %s --variant %s\n",
+                c->engines, c->variants);
+        rc = 2;
+        goto done;
+    }
+    if (!a->suites)
+        bench_print_table(stdout, &c->results, NULL, NULL);
+    rc = write_outputs(a, argc, argv);
 done:
-    free(run);
+    bench_results_free(&c->results);
+    free(a);
     return rc;
 }

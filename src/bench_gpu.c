@@ -25,7 +25,7 @@ struct device_set {
     size_t pitch;
     uint8_t *in[ROTATE], *out;
     cudaStream_t stream;
-    cudaEvent_t *start, *stop;
+    cudaEvent_t *start, *stop, *filter_start, *filter_stop;
     int events;
 };
 
@@ -34,14 +34,13 @@ static void set_free(struct device_set *d)
     for (int i = 0; i < ROTATE; i++)
         cudaFree(d->in[i]);
     cudaFree(d->out);
-    for (int i = 0; i < d->events && d->start && d->stop; i++) {
-        if (d->start[i])
-            cudaEventDestroy(d->start[i]);
-        if (d->stop[i])
-            cudaEventDestroy(d->stop[i]);
+    cudaEvent_t *sets[] = {d->start, d->stop, d->filter_start, d->filter_stop};
+    for (int k = 0; k < 4; k++) {
+        for (int i = 0; i < d->events && sets[k]; i++)
+            if (sets[k][i])
+                cudaEventDestroy(sets[k][i]);
+        free(sets[k]);
     }
-    free(d->start);
-    free(d->stop);
     if (d->stream)
         cudaStreamDestroy(d->stream);
     memset(d, 0, sizeof(*d));
@@ -58,10 +57,14 @@ static const char *set_alloc(struct device_set *d, const struct vf_bench_config 
     d->events = cfg->warmup + cfg->frames;
     d->start = calloc((size_t)d->events, sizeof(*d->start));
     d->stop = calloc((size_t)d->events, sizeof(*d->stop));
-    if (!d->start || !d->stop || cudaStreamCreateWithFlags(&d->stream, cudaStreamNonBlocking))
+    d->filter_start = calloc((size_t)d->events, sizeof(*d->filter_start));
+    d->filter_stop = calloc((size_t)d->events, sizeof(*d->filter_stop));
+    if (!d->start || !d->stop || !d->filter_start || !d->filter_stop ||
+        cudaStreamCreateWithFlags(&d->stream, cudaStreamNonBlocking))
         goto fail;
     for (int i = 0; i < d->events; i++)
-        if (cudaEventCreate(&d->start[i]) || cudaEventCreate(&d->stop[i]))
+        if (cudaEventCreate(&d->start[i]) || cudaEventCreate(&d->stop[i]) ||
+            cudaEventCreate(&d->filter_start[i]) || cudaEventCreate(&d->filter_stop[i]))
             goto fail;
     struct vf_frame host;
     if (vf_frame_alloc(&host, d->w, d->h))
@@ -103,6 +106,23 @@ static struct vf_device_planes planes_of(const struct device_set *d, int frame)
 
 typedef int (*device_work)(const struct device_set *d, const struct vf_device_planes *p, void *ctx);
 
+/* Median/min/max of the timed (post-warm-up) intervals between two event series. */
+static const char *stats_between(const struct vf_bench_config *cfg, cudaEvent_t *from,
+                                 cudaEvent_t *to, struct vf_stats *stats)
+{
+    double *ms = calloc((size_t)cfg->frames, sizeof(*ms));
+    if (!ms)
+        return "out of memory";
+    for (int i = 0; i < cfg->frames; i++) {
+        float t = 0;
+        cudaEventElapsedTime(&t, from[cfg->warmup + i], to[cfg->warmup + i]);
+        ms[i] = t;
+    }
+    *stats = vf_stats_of(ms, cfg->frames);
+    free(ms);
+    return NULL;
+}
+
 /* Times `work` once per frame with an event pair each; the warm-up frames are dropped. */
 static const char *time_device(struct device_set *d, const struct vf_bench_config *cfg,
                                device_work work, void *ctx, struct vf_stats *stats)
@@ -116,17 +136,7 @@ static const char *time_device(struct device_set *d, const struct vf_bench_confi
     }
     if (cudaStreamSynchronize(d->stream) != cudaSuccess)
         return "kernel failed";
-    double *ms = calloc((size_t)cfg->frames, sizeof(*ms));
-    if (!ms)
-        return "out of memory";
-    for (int i = 0; i < cfg->frames; i++) {
-        float t = 0;
-        cudaEventElapsedTime(&t, d->start[cfg->warmup + i], d->stop[cfg->warmup + i]);
-        ms[i] = t;
-    }
-    *stats = vf_stats_of(ms, cfg->frames);
-    free(ms);
-    return NULL;
+    return stats_between(cfg, d->start, d->stop, stats);
 }
 
 struct kernel_ctx {
@@ -149,15 +159,19 @@ static int run_copy(const struct device_set *d, const struct vf_device_planes *p
                            cudaMemcpyDeviceToDevice, d->stream);
 }
 
-/* Steady-state period of the streamed pipeline, pinned host -> device -> pinned host. */
+/* Steady-state period of the streamed pipeline, pinned host -> device -> pinned host, and the
+ * median of its per-frame kernel events. */
 static const char *time_pipeline(const struct vf_bench_config *cfg, int variant, bool transfer_only,
-                                 struct vf_stats *stats)
+                                 struct vf_stats *kernel, struct vf_stats *period)
 {
     char err[256];
-    static char reason[256];
-    struct vf_gpu *g = vf_gpu_open(cfg->width, cfg->height, cfg->streams, err, sizeof(err));
+    static _Thread_local char reason[256];
+    double *kernel_ms = calloc((size_t)cfg->frames, sizeof(*kernel_ms));
+    struct vf_gpu *g =
+        kernel_ms ? vf_gpu_open(cfg->width, cfg->height, cfg->streams, err, sizeof(err)) : NULL;
     if (!g) {
-        snprintf(reason, sizeof(reason), "%s", err);
+        snprintf(reason, sizeof(reason), "%s", kernel_ms ? err : "out of memory");
+        free(kernel_ms);
         return reason;
     }
     struct vf_gpu_job job = {&cfg->filter, cfg->border, variant, cfg->block, transfer_only};
@@ -172,22 +186,28 @@ static const char *time_pipeline(const struct vf_bench_config *cfg, int variant,
     int total = cfg->warmup + cfg->frames;
     for (int i = 0; i < total; i++) {
         const struct vf_frame *out;
+        struct vf_gpu_timing timing;
         if (i == cfg->warmup)
             t0 = vf_now_ms();
-        if (vf_gpu_collect(g, &out, NULL, err, sizeof(err)))
+        if (vf_gpu_collect(g, &out, &timing, err, sizeof(err)))
             goto failed;
+        if (i >= cfg->warmup)
+            kernel_ms[i - cfg->warmup] = timing.kernel_ms;
         vf_gpu_release(g);
         if (vf_gpu_input(g) && vf_gpu_submit(g, &job, err, sizeof(err)))
             goto failed;
     }
-    double period = (vf_now_ms() - t0) / cfg->frames;
-    stats->median = stats->min = stats->max = period;
+    double ms = (vf_now_ms() - t0) / cfg->frames;
+    period->median = period->min = period->max = ms;
+    if (kernel)
+        *kernel = vf_stats_of(kernel_ms, cfg->frames);
     goto done;
 failed:
     snprintf(reason, sizeof(reason), "%s", err);
     result = reason;
 done:
     vf_gpu_close(g);
+    free(kernel_ms);
     return result;
 }
 
@@ -205,7 +225,7 @@ const char *vf_bench_gpu(const struct vf_bench_config *cfg, int variant, struct 
         why = time_device(&d, cfg, run_kernel, &ctx, kernel);
     set_free(&d);
     if (!why)
-        why = time_pipeline(cfg, variant, false, with_transfers);
+        why = time_pipeline(cfg, variant, false, NULL, with_transfers);
     return why;
 }
 
@@ -219,8 +239,88 @@ const char *vf_bench_floor(const struct vf_bench_config *cfg, struct vf_stats *c
     why = time_device(&d, cfg, run_copy, NULL, copy);
     set_free(&d);
     if (!why)
-        why = time_pipeline(cfg, VF_GPU_FAST, true, transfers);
+        why = time_pipeline(cfg, VF_GPU_FAST, true, NULL, transfers);
     return why;
+}
+
+const char *vf_bench_streamed(const struct vf_bench_config *cfg, int variant,
+                              struct vf_stats *kernel, struct vf_stats *period)
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+        cudaGetLastError();
+        return "no CUDA device";
+    }
+    return time_pipeline(cfg, variant, false, kernel, period);
+}
+
+/* One frame at a time: upload, filter, download, then wait. The host frame is one block of
+ * three planes (width x 3*height), like a decoder's planar output. */
+const char *vf_bench_sync_transfers(const struct vf_bench_config *cfg, int variant, bool pinned,
+                                    struct vf_stats *kernel, struct vf_stats *total)
+{
+    struct device_set d;
+    const char *why = set_alloc(&d, cfg);
+    if (why)
+        return why;
+    size_t w = (size_t)cfg->width, rows = (size_t)cfg->height * 3, bytes = w * rows;
+    uint8_t *host_in = NULL, *host_out = NULL;
+    if (pinned) {
+        if (cudaMallocHost((void **)&host_in, bytes) || cudaMallocHost((void **)&host_out, bytes))
+            why = "cudaMallocHost failed";
+    } else if (!(host_in = malloc(bytes)) || !(host_out = malloc(bytes))) {
+        why = "out of memory";
+    }
+    if (!why && variant != VF_GPU_FAST && vf_cuda_load_taps(&cfg->filter, d.stream))
+        why = "loading taps failed";
+    for (size_t k = 0; !why && k < bytes; k++)
+        host_in[k] = (uint8_t)(k * 2654435761u >> 13);
+    struct kernel_ctx ctx = {cfg, variant};
+    for (int i = 0; !why && i < d.events; i++) {
+        struct vf_device_planes p = planes_of(&d, i);
+        if (cudaEventRecord(d.start[i], d.stream) ||
+            cudaMemcpy2DAsync(d.in[i % ROTATE], d.pitch, host_in, w, w, rows,
+                              cudaMemcpyHostToDevice, d.stream) ||
+            cudaEventRecord(d.filter_start[i], d.stream) || run_kernel(&d, &p, &ctx) ||
+            cudaEventRecord(d.filter_stop[i], d.stream) ||
+            cudaMemcpy2DAsync(host_out, w, d.out, d.pitch, w, rows, cudaMemcpyDeviceToHost,
+                              d.stream) ||
+            cudaEventRecord(d.stop[i], d.stream) || cudaStreamSynchronize(d.stream))
+            why = "CUDA copy or kernel failed";
+    }
+    if (!why)
+        why = stats_between(cfg, d.filter_start, d.filter_stop, kernel);
+    if (!why)
+        why = stats_between(cfg, d.start, d.stop, total);
+    if (pinned) {
+        cudaFreeHost(host_in);
+        cudaFreeHost(host_out);
+    } else {
+        free(host_in);
+        free(host_out);
+    }
+    set_free(&d);
+    cudaGetLastError();
+    return why;
+}
+
+const char *vf_bench_gpu_probe(char *desc, size_t len)
+{
+    int count = 0, driver = 0, runtime = 0;
+    struct cudaDeviceProp prop;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0 ||
+        cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
+        cudaGetLastError();
+        snprintf(desc, len, "none (no CUDA device)");
+        return "no CUDA device";
+    }
+    cudaDriverGetVersion(&driver);
+    cudaRuntimeGetVersion(&runtime);
+    snprintf(desc, len, "%s, sm_%d%d, %d SMs, %.0f GiB, driver %d.%d, runtime %d.%d%s", prop.name,
+             prop.major, prop.minor, prop.multiProcessorCount,
+             (double)prop.totalGlobalMem / (1 << 30), driver / 1000, driver % 1000 / 10,
+             runtime / 1000, runtime % 1000 / 10, VF_HAVE_NPP ? ", NPP" : "");
+    return NULL;
 }
 
 #if VF_HAVE_NPP
@@ -243,10 +343,8 @@ static int run_npp(const struct device_set *d, const struct vf_device_planes *p,
     return 0;
 }
 
-const char *vf_bench_npp(const struct vf_bench_config *cfg, struct vf_stats *kernel,
-                         struct vf_stats *with_transfers)
+const char *vf_bench_npp(const struct vf_bench_config *cfg, struct vf_stats *kernel)
 {
-    (void)with_transfers;
     const struct vf_filter *f = &cfg->filter;
     if (f->bias)
         return "NPP has no bias";
@@ -283,17 +381,14 @@ const char *vf_bench_npp(const struct vf_bench_config *cfg, struct vf_stats *ker
         why = "cudaMalloc for NPP taps failed";
     if (!why)
         why = time_device(&d, cfg, run_npp, &n, kernel);
-    if (!why)
-        *with_transfers = *kernel; /* NPP has no pipeline here: kernel time only */
     cudaFree(n.taps);
     set_free(&d);
     return why;
 }
 #else
-const char *vf_bench_npp(const struct vf_bench_config *cfg, struct vf_stats *kernel,
-                         struct vf_stats *with_transfers)
+const char *vf_bench_npp(const struct vf_bench_config *cfg, struct vf_stats *kernel)
 {
-    (void)cfg, (void)kernel, (void)with_transfers;
+    (void)cfg, (void)kernel;
     return "built without NPP";
 }
 #endif

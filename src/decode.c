@@ -129,6 +129,7 @@ static struct vf_media_item *make_picture_item(struct vf_decoder *d, double star
         return NULL;
     }
     char err[256];
+    double convert_started = vf_now_ms();
     if (vf_convert_to_planar(d->converter, d->picture, &item->picture, err, sizeof(err))) {
         snprintf(d->error, sizeof(d->error), "%s", err);
         vf_item_release(item);
@@ -150,7 +151,9 @@ static struct vf_media_item *make_picture_item(struct vf_decoder *d, double star
     d->ever_decoded = true;
     item->serial = d->serial;
     d->next_pts = pts + (duration > 0 ? duration : nominal > 0 ? nominal : 1);
-    item->stage_ms = vf_now_ms() - started_ms;
+    double now = vf_now_ms();
+    item->stage_ms = now - started_ms;
+    item->convert_ms = now - convert_started;
     return item;
 }
 

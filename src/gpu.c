@@ -163,7 +163,7 @@ void vf_gpu_inject_failure(struct vf_gpu *g, int after)
     g->fail_after = after;
 }
 
-/* naive/tiled/tiled-const read taps from device memory shared by every stream, so a new
+/* every variant but fast reads taps from device memory shared by every stream, so a new
  * filter waits for the frames in flight before it replaces them. */
 static int ensure_taps(struct vf_gpu *g, const struct vf_filter *f, char *err, size_t len)
 {
@@ -236,9 +236,11 @@ static int finish(struct slot *s, struct vf_gpu_timing *t, char *err, size_t len
     if (cuda_check(cudaEventSynchronize(s->ev[EV_DONE]), "kernel or copy", err, len))
         return -1;
     if (t) {
-        t->kernel_ms = t->total_ms = 0;
+        memset(t, 0, sizeof(*t));
         if (s->filtered)
             cudaEventElapsedTime(&t->kernel_ms, s->ev[EV_UPLOADED], s->ev[EV_FILTERED]);
+        cudaEventElapsedTime(&t->upload_ms, s->ev[EV_START], s->ev[EV_UPLOADED]);
+        cudaEventElapsedTime(&t->download_ms, s->ev[EV_FILTERED], s->ev[EV_DONE]);
         cudaEventElapsedTime(&t->total_ms, s->ev[EV_START], s->ev[EV_DONE]);
     }
     return 0;

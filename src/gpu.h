@@ -22,8 +22,10 @@ struct vf_gpu_job {
 };
 
 struct vf_gpu_timing {
-    float kernel_ms; /* the filter itself (CUDA events) */
-    float total_ms;  /* upload + filter + download of this frame */
+    float upload_ms;   /* host to device (CUDA events) */
+    float kernel_ms;   /* the filter itself */
+    float download_ms; /* device to host */
+    float total_ms;    /* upload + filter + download of this frame */
 };
 
 /* Opens the first CUDA device for frames of width x height with `ring` frames in flight

@@ -16,7 +16,7 @@ const struct vf_key_binding vf_key_bindings[] = {
     {'-', VF_CMD_SIZE, -1, NULL, NULL},
     {VF_KEY_KP_MINUS, VF_CMD_SIZE, -1, NULL, NULL},
     {'b', VF_CMD_BORDER, 0, "b", "border mode: clamp, zero, mirror"},
-    {'v', VF_CMD_VARIANT, 0, "v", "GPU variant: naive, tiled, tiled-const, fast"},
+    {'v', VF_CMD_VARIANT, 0, "v", "GPU variant: naive, naive-const, tiled, tiled-const, fast"},
     {' ', VF_CMD_PAUSE, 0, "space", "pause / play"},
     {'.', VF_CMD_STEP, 0, ".", "step one frame (paused)"},
     {VF_KEY_LEFT, VF_CMD_SEEK, -5, "left / right", "seek 5 s back / forward (files)"},

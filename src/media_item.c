@@ -59,6 +59,7 @@ struct vf_media_item *vf_item_take(struct vf_item_pool *pool, enum vf_item_kind 
     item->index = 0;
     item->serial = 0;
     item->stage_ms = 0;
+    item->convert_ms = 0;
     item->next_free = NULL;
     item->source = NULL;
     return item;

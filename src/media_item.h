@@ -22,6 +22,7 @@ struct vf_media_item {
     long index;              /* video: 0, 1, 2... in decoding order */
     unsigned serial;         /* bumped by every seek or loop restart */
     double stage_ms;         /* time the producing stage spent on this item */
+    double convert_ms;       /* video from the decoder: the part of stage_ms spent converting */
     AVPacket *packet;        /* audio: owned by the item */
     struct vf_media_item *source; /* while a stage makes this item: the item it comes from */
     struct vf_item_pool *pool;

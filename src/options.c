@@ -36,7 +36,8 @@ static const struct cli_option cli_options[] = {
     {"border", required_argument, OPT_BORDER, "MODE", "clamp (default), zero or mirror"},
     {"engine", required_argument, OPT_ENGINE, "E",
      "both|cpu|gpu: window halves, or the engine that makes headless output"},
-    {"variant", required_argument, OPT_VARIANT, "V", "GPU kernel: naive|tiled|tiled-const|fast"},
+    {"variant", required_argument, OPT_VARIANT, "V",
+     "GPU kernel: naive|naive-const|tiled|tiled-const|fast"},
     {"output", required_argument, 'o', "FILE", "record the filtered video"},
     {"codec", required_argument, OPT_CODEC, "NAME", "encoder (default H.264; ffv1 = lossless)"},
     {"no-window", no_argument, OPT_NO_WINDOW, "", "headless run at full speed"},
@@ -130,7 +131,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     case OPT_VARIANT:
         if (vf_gpu_variant_find(arg) < 0)
-            return fail(err, len, "--variant: '%s' is not naive, tiled, tiled-const or fast", arg);
+            return fail(err, len,
+                        "--variant: '%s' is not naive, naive-const, tiled, tiled-const or fast",
+                        arg);
         o->gpu_variant = vf_gpu_variant_find(arg);
         break;
     case 'o':

@@ -2,8 +2,8 @@
 
 #include <string.h>
 
-const char *const vf_gpu_variant_names[VF_GPU_VARIANT_COUNT] = {"naive", "tiled", "tiled-const",
-                                                                "fast"};
+const char *const vf_gpu_variant_names[VF_GPU_VARIANT_COUNT] = {"naive", "naive-const", "tiled",
+                                                                "tiled-const", "fast"};
 
 int vf_gpu_variant_find(const char *name)
 {

@@ -4,6 +4,7 @@
 
 enum vf_gpu_variant {
     VF_GPU_NAIVE,       /* global memory, one output per thread (the seeds' kernel) */
+    VF_GPU_NAIVE_CONST, /* naive, taps in __constant__ memory */
     VF_GPU_TILED,       /* shared-memory input tile with halo */
     VF_GPU_TILED_CONST, /* tiled, taps in __constant__ memory */
     VF_GPU_FAST,        /* production kernel */

@@ -53,7 +53,7 @@ fi
 csv="${TMPDIR:-/tmp}/vfview-cli-$$.csv"
 expect 0 "cpu    fast" bench --engine cpu --res 31x17 --frames 2 --warmup 1 --threads 2 --csv "$csv"
 checks=$((checks + 1))
-if ! head -1 "$csv" | grep -q '^suite,engine,variant,filter,size,border,width,height,block,streams,threads,ms_per_frame,ms_min,ms_max,ms_with_transfers,mpix_per_s'; then
+if ! head -1 "$csv" | grep -q '^suite,engine,variant,transfer,filter,size,border,width,height,block,streams,threads,runs,ms_per_frame,ms_min,ms_max,ms_with_transfers,mpix_per_s,speedup_vs_ref,note$'; then
     echo "FAIL: CSV header: $(head -1 "$csv")"; fails=$((fails + 1))
 fi
 checks=$((checks + 1))

@@ -19,4 +19,11 @@ if [ "${SANITIZE:-1}" = 1 ]; then
             echo "compute-sanitizer $tool $test: exit $? ($(tail -1 "$log"))"
         done
     done
+    # a streamed run outside the tests: the bench's streams and transfers suites, small frames
+    for tool in memcheck racecheck synccheck; do
+        log="$out/sanitizer-bench-streamed-$tool.log"
+        compute-sanitizer --tool $tool --error-exitcode 9 build-dev/src/vfview bench \
+            --suite streams,transfers --quick --scale 8 --frames 3 --out "$out/sanitized-bench" >"$log" 2>&1
+        echo "compute-sanitizer $tool bench streams,transfers: exit $? ($(tail -1 "$log"))"
+    done
 fi
