@@ -166,7 +166,11 @@ static const char *time_pipeline(const struct vf_bench_config *cfg, int variant,
 {
     char err[256];
     static _Thread_local char reason[256];
-    double *kernel_ms = calloc((size_t)cfg->frames, sizeof(*kernel_ms));
+    /* Steady state needs the ring to have turned over: the frames submitted at once at the
+     * start finish in a burst that would flatter the period. */
+    int warmup = cfg->warmup > 2 * cfg->streams ? cfg->warmup : 2 * cfg->streams;
+    int frames = cfg->frames > 4 * cfg->streams ? cfg->frames : 4 * cfg->streams;
+    double *kernel_ms = calloc((size_t)frames, sizeof(*kernel_ms));
     struct vf_gpu *g =
         kernel_ms ? vf_gpu_open(cfg->width, cfg->height, cfg->streams, err, sizeof(err)) : NULL;
     if (!g) {
@@ -183,24 +187,23 @@ static const char *time_pipeline(const struct vf_bench_config *cfg, int variant,
             goto failed;
     }
     double t0 = 0;
-    int total = cfg->warmup + cfg->frames;
-    for (int i = 0; i < total; i++) {
+    for (int i = 0; i < warmup + frames; i++) {
         const struct vf_frame *out;
         struct vf_gpu_timing timing;
-        if (i == cfg->warmup)
+        if (i == warmup)
             t0 = vf_now_ms();
         if (vf_gpu_collect(g, &out, &timing, err, sizeof(err)))
             goto failed;
-        if (i >= cfg->warmup)
-            kernel_ms[i - cfg->warmup] = timing.kernel_ms;
+        if (i >= warmup)
+            kernel_ms[i - warmup] = timing.kernel_ms;
         vf_gpu_release(g);
         if (vf_gpu_input(g) && vf_gpu_submit(g, &job, err, sizeof(err)))
             goto failed;
     }
-    double ms = (vf_now_ms() - t0) / cfg->frames;
+    double ms = (vf_now_ms() - t0) / frames;
     period->median = period->min = period->max = ms;
     if (kernel)
-        *kernel = vf_stats_of(kernel_ms, cfg->frames);
+        *kernel = vf_stats_of(kernel_ms, frames);
     goto done;
 failed:
     snprintf(reason, sizeof(reason), "%s", err);

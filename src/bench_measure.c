@@ -49,16 +49,23 @@ double bench_mpix_per_s(const struct bench_cell *c)
     return c->ms.median > 0 ? (double)c->width * c->height / (c->ms.median * 1e3) : 0;
 }
 
+/* A ref cell of the same suite first: the CPU's state drifts over a long run, and a
+ * suite's speedups should share the reference its table shows. */
 double bench_ref_ms(const struct bench_results *r, const struct bench_cell *like)
 {
+    double any = 0;
     for (int i = 0; i < r->count; i++) {
         const struct bench_cell *c = &r->cell[i];
-        if (!c->skipped && !strcmp(c->engine, "cpu") && !strcmp(c->variant, "ref") &&
-            !strcmp(c->filter, like->filter) && c->size == like->size &&
-            c->border == like->border && c->width == like->width && c->height == like->height)
+        if (c->skipped || strcmp(c->engine, "cpu") || strcmp(c->variant, "ref") ||
+            strcmp(c->filter, like->filter) || c->size != like->size || c->border != like->border ||
+            c->width != like->width || c->height != like->height)
+            continue;
+        if (!strcmp(c->suite, like->suite))
             return c->ms.median;
+        if (any == 0)
+            any = c->ms.median;
     }
-    return 0;
+    return any;
 }
 
 /* Repeats until cfg->frames are timed, or past the time budget once MIN_RUNS are (or one,
@@ -82,11 +89,16 @@ static const char *time_cpu(struct bench_cell *c, const struct vf_bench_config *
         goto done;
     c->threads = fast ? vf_cpu_fast_threads(engine) : 1;
     vf_frame_fill(&out, 0); /* page the output in before timing */
-    /* The sequential engine has no threads to start or caches worth warming, and at 8K or
-     * 31x31 taps one of its frames takes seconds: it is not warmed up. */
-    for (int i = 0; fast && i < cfg->warmup; i++)
-        if (vf_cpu_fast_run(engine, &cfg->filter, cfg->border, &in[i % INPUT_BUFFERS], &out))
+    /* One warm-up frame is enough for the sequential engine (no threads to start), and at 8K
+     * or 31x31 taps one of its frames takes seconds. */
+    double warm_started = vf_now_ms();
+    for (int i = 0; i < (fast ? cfg->warmup : cfg->warmup > 0); i++) {
+        if (fast ? vf_cpu_fast_run(engine, &cfg->filter, cfg->border, &in[i % INPUT_BUFFERS], &out)
+                 : (vf_cpu_ref(&cfg->filter, cfg->border, &in[i % INPUT_BUFFERS], &out), 0))
             goto failed;
+        if (cfg->budget_ms > 0 && vf_now_ms() - warm_started > cfg->budget_ms / 4)
+            break;
+    }
     double started = vf_now_ms();
     for (; runs < cfg->frames; runs++) {
         double elapsed = vf_now_ms() - started;
