@@ -132,28 +132,32 @@ static const struct plot plots[] = {
      "ms per frame", "rowstacked", "", x_engine, s_variant, y_ms, false},
 };
 
+struct pivot_row {
+    double x;
+    char label[NAME];
+    double y[MAX_SERIES]; /* <= 0: missing */
+};
+
 struct pivot {
     int nx, ns;
-    double x[MAX_X];
-    char label[MAX_X][NAME];
+    struct pivot_row row[MAX_X];
     char series[MAX_SERIES][NAME];
-    double y[MAX_X][MAX_SERIES];
 };
 
 static int index_of_x(struct pivot *p, double x, const struct bench_cell *c)
 {
     for (int i = 0; i < p->nx; i++)
-        if (p->x[i] == x)
+        if (p->row[i].x == x)
             return i;
     if (p->nx == MAX_X)
         return -1;
-    int i = p->nx++;
-    p->x[i] = x;
+    struct pivot_row *row = &p->row[p->nx];
+    row->x = x;
     if (!strcmp(c->suite, "pipeline"))
-        snprintf(p->label[i], NAME, "%s", c->engine);
+        snprintf(row->label, NAME, "%s", c->engine);
     else
-        snprintf(p->label[i], NAME, "%dx%d", c->width, c->height);
-    return i;
+        snprintf(row->label, NAME, "%dx%d", c->width, c->height);
+    return p->nx++;
 }
 
 static int index_of_series(struct pivot *p, const char *name)
@@ -165,6 +169,12 @@ static int index_of_series(struct pivot *p, const char *name)
         return -1;
     snprintf(p->series[p->ns], NAME, "%s", name);
     return p->ns++;
+}
+
+static int by_x(const void *a, const void *b)
+{
+    double x = ((const struct pivot_row *)a)->x, y = ((const struct pivot_row *)b)->x;
+    return (x > y) - (x < y);
 }
 
 static void build_pivot(const struct plot *pl, const struct bench_results *r, struct pivot *p)
@@ -182,23 +192,9 @@ static void build_pivot(const struct plot *pl, const struct bench_results *r, st
         pl->series(c, name, sizeof(name));
         int xi = index_of_x(p, pl->x(c), c), si = index_of_series(p, name);
         if (xi >= 0 && si >= 0)
-            p->y[xi][si] = y;
+            p->row[xi].y[si] = y;
     }
-    /* ascending x, labels along */
-    for (int i = 1; i < p->nx; i++)
-        for (int j = i; j > 0 && p->x[j - 1] > p->x[j]; j--) {
-            double tx = p->x[j];
-            p->x[j] = p->x[j - 1];
-            p->x[j - 1] = tx;
-            char tl[NAME];
-            memcpy(tl, p->label[j], NAME);
-            memcpy(p->label[j], p->label[j - 1], NAME);
-            memcpy(p->label[j - 1], tl, NAME);
-            double ty[MAX_SERIES];
-            memcpy(ty, p->y[j], sizeof(ty));
-            memcpy(p->y[j], p->y[j - 1], sizeof(ty));
-            memcpy(p->y[j - 1], ty, sizeof(ty));
-        }
+    qsort(p->row, (size_t)p->nx, sizeof(p->row[0]), by_x);
 }
 
 static FILE *open_in(const char *dir, const char *name, char *path, size_t len)
@@ -222,10 +218,11 @@ static int write_data(const char *dir, const struct plot *pl, const struct pivot
         fprintf(f, " \"%s\"", p->series[s]);
     fputc('\n', f);
     for (int i = 0; i < p->nx; i++) {
-        fprintf(f, "%g \"%s\"", p->x[i], p->label[i]);
+        const struct pivot_row *row = &p->row[i];
+        fprintf(f, "%g \"%s\"", row->x, row->label);
         for (int s = 0; s < p->ns; s++) {
-            if (p->y[i][s] > 0)
-                fprintf(f, " %.6g", p->y[i][s]);
+            if (row->y[s] > 0)
+                fprintf(f, " %.6g", row->y[s]);
             else /* a stage an engine does not have adds nothing to its stack */
                 fputs(strcmp(pl->style, "rowstacked") ? " ?" : " 0", f);
         }

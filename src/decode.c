@@ -310,7 +310,7 @@ static int open_codec(struct vf_decoder *d, char *err, size_t errlen)
     int ret = avcodec_parameters_to_context(d->codec, stream->codecpar);
     if (ret >= 0) {
         d->codec->pkt_timebase = stream->time_base;
-        d->codec->thread_count = 0; /* one per core */
+        d->codec->thread_count = d->cfg.threads; /* 0: one per core */
         /* frame threads add a frame of latency per thread: fine for files, not for a camera */
         d->codec->thread_type = d->cfg.webcam ? FF_THREAD_SLICE : FF_THREAD_FRAME | FF_THREAD_SLICE;
         ret = avcodec_open2(d->codec, decoder, NULL);
@@ -353,6 +353,11 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
         return -1;
     }
     AVFrame *p = d->picture;
+    if (d->cfg.max_pixels > 0 && (long)p->width * p->height > d->cfg.max_pixels) {
+        snprintf(err, errlen, "%s: %dx%d pictures are larger than the %ld pixels allowed", d->name,
+                 p->width, p->height, d->cfg.max_pixels);
+        return -1;
+    }
     d->info.width = p->width;
     d->info.height = p->height;
     d->info.pixel_format = av_get_pix_fmt_name(p->format);

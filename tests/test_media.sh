@@ -177,6 +177,31 @@ bad_input truncated.mp4 "Invalid data\|no picture"
 bad_input audio_only.m4a "no video stream"
 bad_input folder.mkv "is a directory"
 bad_input unknown.avi "unsupported video codec"
+# damage in the middle of a file (issue 7): the run goes on past it (saying how much was
+# skipped) or stops with one line; never a crash, and what was recorded plays
+damage() { # IN OUT: 3 kB of a fixed pattern over the middle of IN
+    python3 - "$1" "$2" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], 'rb').read())
+mid = len(data) // 2
+data[mid:mid + 3072] = bytes((i * 37 + 11) % 256 for i in range(3072))
+open(sys.argv[2], 'wb').write(bytes(data))
+PY
+}
+ff -i base.mkv -vf scale=96:60 -c:v libx264 -g 5 -pix_fmt yuv420p mid_src.ts &&
+    damage mid_src.ts mid_damaged.ts
+ff -i base.mkv -c:v ffv1 -slicecrc 1 mid_src.mkv && damage mid_src.mkv mid_damaged.mkv
+for damaged in mid_damaged.ts mid_damaged.mkv; do
+    rm -f mid_out.mkv
+    [ -s "$damaged" ] || { bad "$damaged was not made"; continue; }
+    "$vfview" --no-window --engine cpu -i "$damaged" -o mid_out.mkv 2>"$damaged.err"
+    status=$?
+    if [ $status -eq 0 ] && grep -q "damaged packets or pictures skipped\|frames in" "$damaged.err" &&
+        [ "$(frames_of mid_out.mkv)" -gt 0 ]; then ok
+    elif [ $status -eq 1 ] && [ "$(grep -c . "$damaged.err")" -ge 1 ] &&
+        grep -q "^vfview: $damaged: " "$damaged.err"; then ok
+    else bad "$damaged: exit $status: '$(tail -2 "$damaged.err")'"; fi
+done
 # a camera that is not there: one line naming the device
 "$vfview" --no-window --webcam=/dev/video-vfview-none -o cam.mkv 2>cam.err
 [ $? -eq 1 ] && [ "$(grep -c . cam.err)" -eq 1 ] &&

@@ -1,0 +1,134 @@
+/* libFuzzer harness over vfview's input path: bytes -> demux -> decode -> convert to planar RGB
+ * -> filter (CPU reference and fast engines, which must agree) -> convert back -> encode to
+ * memory (FFV1, packets dropped). The bytes reach vfview's own decoder (decode.c, its thread
+ * and queue included) through a memfd, as a file would.
+ * Build: meson setup build-fuzz -Dfuzz=enabled (clang); run: build-fuzz/fuzz/fuzz_input CORPUS */
+#include "convert.h"
+#include "cpu.h"
+#include "decode.h"
+#include "filter.h"
+
+#include <libavcodec/avcodec.h>
+#include <libavutil/log.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+enum { MAX_PICTURES = 4, MAX_PIXELS = 256 * 256 };
+
+struct harness {
+    struct vf_cpu_fast *fast;
+    struct vf_converter *converter;
+    AVCodecContext *encoder;
+    AVFrame *yuv;
+    AVPacket *packet;
+    struct vf_frame ref, out;
+};
+
+static void drain(AVCodecContext *enc, AVPacket *packet)
+{
+    while (avcodec_receive_packet(enc, packet) == 0)
+        av_packet_unref(packet);
+}
+
+static int open_encoder(struct harness *h, int width, int height)
+{
+    const AVCodec *codec = avcodec_find_encoder(AV_CODEC_ID_FFV1);
+    if (!codec || !(h->encoder = avcodec_alloc_context3(codec)) || !(h->yuv = av_frame_alloc()) ||
+        !(h->packet = av_packet_alloc()))
+        return -1;
+    h->encoder->width = width;
+    h->encoder->height = height;
+    h->encoder->pix_fmt = AV_PIX_FMT_YUV420P;
+    h->encoder->time_base = (AVRational){1, 25};
+    h->yuv->format = AV_PIX_FMT_YUV420P;
+    h->yuv->width = width;
+    h->yuv->height = height;
+    if (avcodec_open2(h->encoder, codec, NULL) < 0 || av_frame_get_buffer(h->yuv, 0) < 0)
+        return -1;
+    return 0;
+}
+
+/* One picture: both CPU engines (which must produce the same bytes), then the encoder. */
+static void filter_and_encode(struct harness *h, const struct vf_filter *f, enum vf_border border,
+                              const struct vf_frame *picture, int64_t pts)
+{
+    char err[256];
+    vf_cpu_ref(f, border, picture, &h->ref);
+    if (vf_cpu_fast_run(h->fast, f, border, picture, &h->out))
+        abort();
+    int plane, x, y;
+    if (vf_frame_compare(&h->ref, &h->out, &plane, &x, &y) >= 0) {
+        fprintf(stderr, "fuzz: fast != ref at plane %d (%d,%d)\n", plane, x, y);
+        abort();
+    }
+    if (av_frame_make_writable(h->yuv) < 0 ||
+        vf_convert_from_planar(h->converter, &h->out, h->yuv, err, sizeof(err)))
+        return;
+    h->yuv->pts = pts;
+    if (avcodec_send_frame(h->encoder, h->yuv) == 0)
+        drain(h->encoder, h->packet);
+}
+
+static void run(const char *url, const uint8_t *data, size_t size)
+{
+    struct harness h;
+    memset(&h, 0, sizeof(h));
+    struct vf_filter f;
+    vf_filter_default(&f, (enum vf_preset)(data[size - 1] % VF_CUSTOM));
+    enum vf_border border = (enum vf_border)(data[size - 1] / VF_CUSTOM % 3);
+    /* one codec thread: a thread pool per input would be most of the time spent */
+    struct vf_decoder_config dc = {
+        .url = url, .queue_depth = 2, .threads = 1, .max_pixels = MAX_PIXELS};
+    char err[512];
+    struct vf_decoder *d = vf_decoder_open(&dc, err, sizeof(err));
+    if (!d)
+        return;
+    const struct vf_source_info *info = vf_decoder_info(d);
+    if (vf_decoder_start(d, err, sizeof(err)))
+        goto done;
+    if (vf_frame_alloc(&h.ref, info->width, info->height) ||
+        vf_frame_alloc(&h.out, info->width, info->height) || !(h.fast = vf_cpu_fast_create(1)) ||
+        !(h.converter = vf_converter_create()) || open_encoder(&h, info->width, info->height))
+        goto done;
+    struct vf_media_item *item;
+    for (int n = 0; n < MAX_PICTURES && (item = vf_decoder_next(d)); n++) {
+        if (item->kind == VF_ITEM_VIDEO)
+            filter_and_encode(&h, &f, border, &item->picture, item->index);
+        vf_item_release(item);
+    }
+    if (avcodec_send_frame(h.encoder, NULL) == 0)
+        drain(h.encoder, h.packet);
+done:
+    vf_decoder_close(d);
+    av_packet_free(&h.packet);
+    av_frame_free(&h.yuv);
+    avcodec_free_context(&h.encoder);
+    vf_converter_destroy(h.converter);
+    vf_cpu_fast_destroy(h.fast);
+    vf_frame_free(&h.ref);
+    vf_frame_free(&h.out);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static int fd = -1;
+    if (size == 0)
+        return 0;
+    if (fd < 0) {
+        av_log_set_level(AV_LOG_QUIET);
+        fd = memfd_create("vfview-fuzz", 0);
+        if (fd < 0)
+            abort();
+    }
+    if (ftruncate(fd, 0) || pwrite(fd, data, size, 0) != (ssize_t)size)
+        abort();
+    char url[64];
+    snprintf(url, sizeof(url), "/proc/self/fd/%d", fd);
+    run(url, data, size);
+    return 0;
+}

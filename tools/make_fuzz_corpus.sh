@@ -1,0 +1,28 @@
+#!/bin/sh
+# Seed corpus for fuzz/fuzz_input: tiny files (a few kB) in the containers and codecs vfview
+# meets most, made from FFmpeg's lavfi sources. usage: tools/make_fuzz_corpus.sh DIR
+set -eu
+dir="$1"
+mkdir -p "$dir"
+src="testsrc2=size=32x24:rate=10"
+make() { # make NAME ARGS...: 3 frames of the test pattern
+    name="$1"; shift
+    ffmpeg -v error -y -f lavfi -i "$src" -frames:v 3 "$@" "$dir/$name"
+}
+make h264.mp4 -c:v libx264 -pix_fmt yuv420p
+make h264.mkv -c:v libx264 -pix_fmt yuv444p
+make mpeg2.ts -c:v mpeg2video
+make mjpeg.avi -c:v mjpeg -pix_fmt yuvj422p
+make ffv1.mkv -c:v ffv1 -pix_fmt bgr0
+make vp9.webm -c:v libvpx-vp9 -deadline realtime
+make raw.nut -c:v rawvideo -pix_fmt rgb24
+make gray10.nut -c:v rawvideo -pix_fmt gray10le
+make pal8.gif -pix_fmt pal8
+make y4m.y4m -pix_fmt yuv420p
+make rgba.png -frames:v 1 -pix_fmt rgba
+make rgb48.png -frames:v 1 -pix_fmt rgb48be
+make bmp.bmp -frames:v 1 -pix_fmt bgr24
+make mpeg4.mov -c:v mpeg4
+ffmpeg -v error -y -f lavfi -i "$src" -f lavfi -i sine=d=0.3 -frames:v 3 -c:v libx264 \
+    -c:a aac -shortest "$dir/with-audio.mp4"
+ls "$dir" | wc -l
