@@ -39,6 +39,10 @@ void bench_results_free(struct bench_results *r);
 
 /* Fills the configuration fields of `c` from cfg (suite and names are the caller's). */
 void bench_cell_describe(struct bench_cell *c, const struct vf_bench_config *cfg);
+/* A new cell at the end, described from cfg and named; NULL when out of memory. */
+struct bench_cell *bench_cell_new(struct bench_results *r, const char *suite,
+                                  const struct vf_bench_config *cfg, const char *engine,
+                                  const char *variant, const char *transfer);
 /* Measures `c` (engine, variant and transfer set) with cfg; skipped with a note on failure. */
 void bench_measure(struct bench_cell *c, const struct vf_bench_config *cfg);
 /* The median ms of a cpu ref cell with the same filter, border and frame size, or 0. */

@@ -44,6 +44,21 @@ void bench_cell_describe(struct bench_cell *c, const struct vf_bench_config *cfg
     c->threads = cfg->threads;
 }
 
+struct bench_cell *bench_cell_new(struct bench_results *r, const char *suite,
+                                  const struct vf_bench_config *cfg, const char *engine,
+                                  const char *variant, const char *transfer)
+{
+    struct bench_cell *c = bench_results_add(r);
+    if (!c)
+        return NULL;
+    bench_cell_describe(c, cfg);
+    snprintf(c->suite, sizeof(c->suite), "%s", suite);
+    snprintf(c->engine, sizeof(c->engine), "%s", engine);
+    snprintf(c->variant, sizeof(c->variant), "%s", variant);
+    snprintf(c->transfer, sizeof(c->transfer), "%s", transfer);
+    return c;
+}
+
 double bench_mpix_per_s(const struct bench_cell *c)
 {
     return c->ms.median > 0 ? (double)c->width * c->height / (c->ms.median * 1e3) : 0;

@@ -47,17 +47,12 @@ static void add_stage_cell(struct bench_context *c, const char *suite, const cha
 {
     if (!vf_bench_listed(c->engines, engine))
         return;
-    struct bench_cell *cell = bench_results_add(&c->results);
+    struct bench_cell *cell = bench_cell_new(&c->results, suite, cfg, engine, stage,
+                                             strcmp(engine, "cpu") ? "pinned" : "host");
     if (!cell) {
         c->out_of_memory = true;
         return;
     }
-    bench_cell_describe(cell, cfg);
-    snprintf(cell->suite, sizeof(cell->suite), "%s", suite);
-    snprintf(cell->engine, sizeof(cell->engine), "%s", engine);
-    snprintf(cell->variant, sizeof(cell->variant), "%s", stage);
-    snprintf(cell->transfer, sizeof(cell->transfer), "%s",
-             strcmp(engine, "cpu") ? "pinned" : "host");
     cell->block = 0;
     cell->streams = strcmp(engine, "cpu") ? 2 : 0;
     cell->runs = (int)pictures;
@@ -185,18 +180,13 @@ static void end_to_end(struct bench_context *c, const char *suite, const char *i
     int status = vf_headless_run(&o);
     double ms = vf_now_ms() - t0;
     unlink(output);
-    struct bench_cell *cell = bench_results_add(&c->results);
+    struct bench_cell *cell = bench_cell_new(&c->results, suite, cfg, name, "end-to-end",
+                                             engine == VF_USE_GPU ? "streamed" : "host");
     if (!cell) {
         c->out_of_memory = true;
         return;
     }
-    bench_cell_describe(cell, cfg);
-    snprintf(cell->suite, sizeof(cell->suite), "%s", suite);
-    snprintf(cell->engine, sizeof(cell->engine), "%s", name);
-    snprintf(cell->variant, sizeof(cell->variant), "end-to-end");
     cell->streams = engine == VF_USE_GPU ? cell->streams : 0;
-    snprintf(cell->transfer, sizeof(cell->transfer), "%s",
-             engine == VF_USE_GPU ? "streamed" : "host");
     cell->block = 0;
     if (status) {
         cell->skipped = true;

@@ -5,16 +5,11 @@
 
 void vf_bench_pipeline(struct bench_context *c, const char *suite)
 {
-    struct bench_cell *cell = bench_results_add(&c->results);
+    struct bench_cell *cell = bench_cell_new(&c->results, suite, &c->base, "all", "all", "-");
     if (!cell) {
         c->out_of_memory = true;
         return;
     }
-    bench_cell_describe(cell, &c->base);
-    snprintf(cell->suite, sizeof(cell->suite), "%s", suite);
-    snprintf(cell->engine, sizeof(cell->engine), "all");
-    snprintf(cell->variant, sizeof(cell->variant), "all");
-    snprintf(cell->transfer, sizeof(cell->transfer), "-");
     cell->skipped = true;
     snprintf(cell->note, sizeof(cell->note), "built without FFmpeg (the media feature is off)");
 }

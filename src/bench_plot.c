@@ -2,6 +2,7 @@
  * gnuplot script with titled axes, units and legends. The pivot is done here rather than in
  * gnuplot so that plots.gp stays readable and can be rerun by hand. */
 #include "bench_plot.h"
+#include "bench_report.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -228,12 +229,7 @@ static int write_data(const char *dir, const struct plot *pl, const struct pivot
         }
         fputc('\n', f);
     }
-    int failed = ferror(f);
-    if (fclose(f) || failed) {
-        fprintf(stderr, "vfview bench: writing %s failed\n", path);
-        return -1;
-    }
-    return 0;
+    return bench_file_close(f, path);
 }
 
 static void write_script_entry(FILE *gp, const struct plot *pl, const struct pivot *p)
@@ -273,8 +269,7 @@ static int write_scripts(const struct bench_results *r, const char *dir)
                    "    set terminal png size 1100,650\n"
                    "}\n"
                    "set datafile missing '?'\nset key outside right top\nset grid\n");
-    int failed = ferror(style);
-    if (fclose(style) || failed)
+    if (bench_file_close(style, path))
         return -1;
     FILE *gp = open_in(dir, "plots.gp", path, sizeof(path));
     if (!gp)
@@ -292,12 +287,7 @@ static int write_scripts(const struct bench_results *r, const char *dir)
     if (!p)
         rc = -1;
     free(p);
-    failed = ferror(gp);
-    if (fclose(gp) || failed || rc) {
-        fprintf(stderr, "vfview bench: writing the plot files in %s failed\n", dir);
-        return -1;
-    }
-    return 0;
+    return bench_file_close(gp, path) || rc ? -1 : 0;
 }
 
 /* gnuplot plots.gp in dir, its output in dir/gnuplot.log. The exit status, 127 when missing. */

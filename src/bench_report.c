@@ -55,6 +55,16 @@ void bench_print_table(FILE *out, const struct bench_results *r, const char *sui
     }
 }
 
+int bench_file_close(FILE *f, const char *path)
+{
+    int failed = ferror(f);
+    if (fclose(f) || failed) {
+        fprintf(stderr, "vfview bench: writing %s failed\n", path);
+        return -1;
+    }
+    return 0;
+}
+
 /* A CSV field that may hold commas or quotes. */
 static void put_quoted(FILE *f, const char *s)
 {
@@ -100,12 +110,7 @@ int bench_write_csv(const struct bench_results *r, const char *path)
         put_quoted(f, c->note);
         fputc('\n', f);
     }
-    int failed = ferror(f);
-    if (fclose(f) || failed) {
-        fprintf(stderr, "vfview bench: writing %s failed\n", path);
-        return -1;
-    }
-    return 0;
+    return bench_file_close(f, path);
 }
 
 /* The first "key : value" line of a /proc file whose key starts with `key`. */
@@ -154,10 +159,5 @@ int bench_write_machine(const char *path, int argc, char **argv)
     for (int i = 0; i < argc; i++)
         fprintf(f, " %s", argv[i]);
     fputc('\n', f);
-    int failed = ferror(f);
-    if (fclose(f) || failed) {
-        fprintf(stderr, "vfview bench: writing %s failed\n", path);
-        return -1;
-    }
-    return 0;
+    return bench_file_close(f, path);
 }

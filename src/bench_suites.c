@@ -53,17 +53,12 @@ struct bench_cell *bench_run_cell(struct bench_context *c, const char *suite,
     bool no_gpu = needs_gpu(engine) && c->gpu_missing;
     if (no_gpu && already_skipped(c, suite, engine, variant))
         return NULL;
-    struct bench_cell *cell = bench_results_add(&c->results);
+    struct bench_cell *cell = bench_cell_new(&c->results, suite, cfg, engine, variant, transfer);
     if (!cell) {
         c->out_of_memory = true;
         return NULL;
     }
-    snprintf(cell->suite, sizeof(cell->suite), "%s", suite);
-    snprintf(cell->engine, sizeof(cell->engine), "%s", engine);
-    snprintf(cell->variant, sizeof(cell->variant), "%s", variant);
-    snprintf(cell->transfer, sizeof(cell->transfer), "%s", transfer);
     if (no_gpu) {
-        bench_cell_describe(cell, cfg);
         cell->skipped = true;
         snprintf(cell->note, sizeof(cell->note), "%s", c->gpu_missing);
         return cell;
