@@ -337,8 +337,10 @@ int vf_bench_main(int argc, char **argv)
         fprintf(stderr, "vfview bench: out of memory\n");
         goto done;
     }
-    if (*c->error) {
+    if (*c->error) { /* what was measured before is still written */
         fprintf(stderr, "vfview bench: %s\n", c->error);
+        if (c->results.count > 0)
+            write_outputs(a, argc, argv);
         goto done;
     }
     if (c->results.count == 0) {
