@@ -116,6 +116,16 @@ static int cpu_run(struct vf_engine *e, const struct in_flight *job, vf_engine_e
 }
 
 /* CUDA failed: say so once, then redo the frames the GPU held on the CPU, in order. */
+/* Takes the oldest pending frame off the ring and makes it on the CPU. */
+static int cpu_run_oldest(struct vf_engine *e, vf_engine_emit emit, void *ctx, char *err,
+                          size_t errlen)
+{
+    struct in_flight job = e->pending[e->head];
+    e->head = (e->head + 1) % MAX_RING;
+    e->count--;
+    return cpu_run(e, &job, emit, ctx, err, errlen);
+}
+
 static int fall_back_to_cpu(struct vf_engine *e, const char *why, vf_engine_emit emit, void *ctx,
                             char *err, size_t errlen)
 {
@@ -129,10 +139,7 @@ static int fall_back_to_cpu(struct vf_engine *e, const char *why, vf_engine_emit
         return -1;
     }
     while (e->count) {
-        struct in_flight job = e->pending[e->head];
-        e->head = (e->head + 1) % MAX_RING;
-        e->count--;
-        if (cpu_run(e, &job, emit, ctx, err, errlen))
+        if (cpu_run_oldest(e, emit, ctx, err, errlen))
             return -1;
     }
     return 0;
@@ -189,10 +196,7 @@ int vf_engine_flush(struct vf_engine *e, vf_engine_emit emit, void *ctx, char *e
                 return -1;
             continue;
         }
-        struct in_flight job = e->pending[e->head];
-        e->head = (e->head + 1) % MAX_RING;
-        e->count--;
-        if (cpu_run(e, &job, emit, ctx, err, errlen))
+        if (cpu_run_oldest(e, emit, ctx, err, errlen))
             return -1;
     }
     return 0;
