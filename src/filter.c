@@ -197,6 +197,37 @@ static void detect_separable(struct vf_filter *f)
         f->separable = f->centre == 0;
 }
 
+/* With l = ceil(log2 d) and s = 31 + l, m = ceil(2^s / d) fits 32 bits and m*d = 2^s + e with
+ * 0 < e < d. Then n*m / 2^s = n/d + n*e / (d*2^s), and the error term stays below 1/d (the gap
+ * from n/d to the next integer) while n*e < 2^s: n < 256d and e < d give n*e < 256d^2 <= 2^s
+ * because d < 2^l and l <= 23. So floor(n*m / 2^s) == floor(n/d) on 0..limit. */
+static void set_magic(struct vf_requant *q, int32_t d)
+{
+    q->magic = 0;
+    q->magic_shift = 0;
+    if (q->shift >= 0)
+        return;
+    int l = 0;
+    while (((int64_t)1 << l) < d)
+        l++;
+    uint64_t two_s = (uint64_t)1 << (31 + l);
+    q->magic = (uint32_t)((two_s + (uint64_t)d - 1) / (uint64_t)d);
+    q->magic_shift = l - 1;
+}
+
+static void set_saturates(struct vf_filter *f)
+{
+    int64_t pos = 0, neg = 0;
+    for (int k = 0; k < f->size * f->size; k++) {
+        if (f->taps[k] > 0)
+            pos += f->taps[k];
+        else
+            neg += f->taps[k];
+    }
+    int64_t lo = f->requant.offset + 255 * neg, hi = f->requant.offset + 255 * pos;
+    f->requant.saturates = lo < 0 || hi > f->requant.limit;
+}
+
 static bool is_identity(const struct vf_filter *f)
 {
     int n = f->size, c = (n / 2) * n + n / 2;
@@ -262,6 +293,8 @@ int vf_filter_build(struct vf_filter *f, char *err, size_t errlen)
     f->requant.limit = 256 * d - 1;
     f->requant.shift = shift;
     f->requant.inv = 1.0f / (float)d;
+    set_magic(&f->requant, d);
+    set_saturates(f);
     f->identity = is_identity(f);
     detect_separable(f);
     return 0;

@@ -45,6 +45,13 @@ struct vf_requant {
     int32_t limit;  /* 256*d - 1: the largest pre-division value that stays below 256 */
     int32_t shift;  /* log2(d) when d is a power of two, else -1 */
     float inv;      /* 1/d, exact enough for d <= VF_MAX_DIVISOR (see filter.c) */
+    /* d not a power of two: floor(n/d) == mulhi(n, magic) >> magic_shift for 0 <= n <= limit
+     * (integer-only division, see vf_requant_divide) */
+    uint32_t magic;
+    int32_t magic_shift;
+    /* the sum can leave offset's 0..limit window, so engines must clamp (false for filters with
+     * non-negative taps that sum to at most d: gaussian, box) */
+    bool saturates;
 };
 
 struct vf_filter {
@@ -125,6 +132,24 @@ static inline VF_HOSTDEV int vf_requantize(int32_t sum, struct vf_requant q)
     if (q.shift >= 0)
         return n >> q.shift;
     return (int)(((float)n + 0.5f) * q.inv);
+}
+
+/* The same floor(n/d) as vf_requantize's division, for 0 <= n <= q.limit, in integers only:
+ * the GPU's fast kernel uses it (a shift, or a multiply-high and a shift, instead of two
+ * conversions); the two halves are separate so that a kernel can pick one at compile time. */
+static inline VF_HOSTDEV uint32_t vf_divide_by_shift(uint32_t n, struct vf_requant q)
+{
+    return n >> q.shift;
+}
+
+static inline VF_HOSTDEV uint32_t vf_divide_by_magic(uint32_t n, struct vf_requant q)
+{
+    return (uint32_t)(((uint64_t)n * q.magic) >> 32) >> q.magic_shift;
+}
+
+static inline VF_HOSTDEV uint32_t vf_requant_divide(uint32_t n, struct vf_requant q)
+{
+    return q.shift >= 0 ? vf_divide_by_shift(n, q) : vf_divide_by_magic(n, q);
 }
 
 #endif

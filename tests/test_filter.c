@@ -164,6 +164,26 @@ static void test_presets(void)
               id.identity,
           "a scaled identity is still identity");
     CHECK(vf_filter_parse("sharpen", &id, NULL, 0) == 0 && !id.identity, "sharpen not identity");
+    /* saturates: whether the sum can leave 0..limit (engines may skip the clamp when it cannot) */
+    static const struct {
+        const char *spec;
+        bool saturates;
+    } ranges[] = {{"gaussian:size=5", false},
+                  {"gaussian:size=31", false},
+                  {"box:size=7", false},
+                  {"identity", false},
+                  {"sharpen", true},
+                  {"edge", true},
+                  {"unsharp", true},
+                  {"custom:matrix=1 1 1 1 1 1 1 1 1:div=9:bias=1", true},
+                  {"custom:matrix=1 1 1 1 1 1 1 1 1:div=8", true},
+                  {"custom:matrix=0 1 0 1 4 1 0 1 0:div=8", false}};
+    for (size_t k = 0; k < sizeof(ranges) / sizeof(ranges[0]); k++) {
+        struct vf_filter f;
+        CHECK(vf_filter_parse(ranges[k].spec, &f, NULL, 0) == 0 &&
+                  f.requant.saturates == ranges[k].saturates,
+              "%s: saturates should be %d", ranges[k].spec, ranges[k].saturates);
+    }
 }
 
 static void test_border_rule(void)
@@ -206,6 +226,14 @@ static void test_rounding_rule(void)
             want = (want >= 0 ? want / d : -((-want + d - 1) / d)) + f.bias;
             want = want < 0 ? 0 : want > 255 ? 255 : want;
             int got = vf_requantize((int32_t)s, f.requant);
+            int64_t n = s + f.requant.offset;
+            if (n >= 0 && n <= f.requant.limit) {
+                /* the GPU's integer division, on every n it can see */
+                int64_t quotient = vf_requant_divide((uint32_t)n, f.requant);
+                if (quotient != n / d && bad++ < 3)
+                    CHECK(quotient == n / d, "div %d: %lld / d gave %lld", d, (long long)n,
+                          (long long)quotient);
+            }
             if (got != want) {
                 bad++;
                 CHECK(got == want, "div %d bias %d sum %lld: got %d want %lld", d, f.bias,
