@@ -34,7 +34,7 @@ static void usage(FILE *out)
             "  --scale N        divide every frame side by N (smoke runs)\n"
             "  --engine E       cpu, gpu, npp, floor or all (comma-separated; default all)\n"
             "  --variant V      cpu: ref|fast; gpu: naive|naive-const|tiled|tiled-const|fast;\n"
-            "                   comma-separated or all\n"
+            "                   comma-separated or all (npp and floor rows are not filtered)\n"
             "  --filter SPEC    filter to time (default: sharpen; suites: gaussian:size=5)\n"
             "  --border MODE    clamp (default), zero or mirror\n"
             "  --res WxH        frame size without --suite (default: 3840x2160)\n"
