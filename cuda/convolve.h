@@ -12,7 +12,8 @@
 extern "C" {
 #endif
 
-/* Three planes on the device; src and dst share the pitch. */
+/* Three planes on the device; src and dst share the pitch, a multiple of 16 (cudaMallocPitch's
+ * are) that the fast kernel reads whole. */
 struct vf_device_planes {
     int width, height;
     int pitch;

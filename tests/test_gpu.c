@@ -44,6 +44,57 @@ static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf
     }
 }
 
+enum { CUSTOM_COUNT = 12, CUSTOM_LEN = 4096 };
+
+/* "custom:matrix=..." of n x n taps col[i]*row[j] (+ centre in the middle), or of taps drawn
+ * from lo..hi when col is NULL */
+static void matrix_spec(char *spec, int n, const int *col, const int *row, int centre, int lo,
+                        int hi, uint64_t seed, const char *tail)
+{
+    int len = snprintf(spec, CUSTOM_LEN, "custom:matrix=");
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            int t;
+            if (col) {
+                t = col[i] * row[j] + (i == n / 2 && j == n / 2 ? centre : 0);
+            } else {
+                seed = seed * 6364136223846793005u + 1442695040888963407u;
+                t = lo + (int)((seed >> 33) % (uint64_t)(hi - lo + 1));
+            }
+            len += snprintf(spec + len, CUSTOM_LEN - len, "%s%d", i + j ? " " : "", t);
+        }
+    snprintf(spec + len, CUSTOM_LEN - len, "%s", tail);
+}
+
+/* The fast kernel picks its path from the taps (cuda/fast.cu); one filter for each, beyond the
+ * presets: small 2-D (radius <= 4, taps in a signed byte), wide 2-D (larger radius or taps),
+ * small separable with an asymmetric column, tall separable with unsigned-byte, wider-than-byte
+ * and signed-byte row taps, a uniform column other than 1 (running sums), and biases. */
+static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
+{
+    static const int one3[] = {1, 1, 1}, ramp3[] = {1, 2, 3}, wide_row3[] = {1, 200, 1},
+                     huge_row3[] = {1, 300, 1}, bin3[] = {1, 2, 1};
+    int twos11[11], row11[11];
+    for (int k = 0; k < 11; k++) {
+        twos11[k] = 2;
+        row11[k] = k % 3 == 0 ? -7 * k : 9 + k;
+    }
+    snprintf(out[0], CUSTOM_LEN, "custom:matrix=-1 0 2 -3 1 4 0 0 1:div=3:bias=-10");
+    snprintf(
+        out[1], CUSTOM_LEN,
+        "custom:matrix=1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25:div=97");
+    snprintf(out[2], CUSTOM_LEN, "custom:matrix=0 0 0 1 2 1 0 0 0:bias=17");
+    snprintf(out[3], CUSTOM_LEN, "custom:matrix=3:div=2");
+    matrix_spec(out[4], 9, NULL, NULL, 0, -128, 127, 9, ":div=1000");        /* small 2-D, r=4 */
+    matrix_spec(out[5], 11, NULL, NULL, 0, -20, 60, 11, ":div=3000");        /* wide, r=5 */
+    matrix_spec(out[6], 3, NULL, NULL, 0, -300, 300, 3, ":div=512:bias=9");  /* wide, big taps */
+    matrix_spec(out[7], 3, ramp3, one3, 0, 0, 0, 0, ":div=18");              /* asymmetric column */
+    matrix_spec(out[8], 3, bin3, wide_row3, 0, 0, 0, 0, ":div=808");         /* unsigned bytes */
+    matrix_spec(out[9], 3, one3, huge_row3, 5, 0, 0, 0, ":div=911:bias=-2"); /* wider than byte */
+    matrix_spec(out[10], 11, twos11, row11, 0, 0, 0, 0, ":div=4096:bias=40"); /* uniform col 2 */
+    matrix_spec(out[11], 11, row11, twos11, 30, 0, 0, 0, ":div=999");         /* tall, centre */
+}
+
 static void sweep(int w, int h, int max_size, int all_sizes)
 {
     char err[256];
@@ -73,14 +124,13 @@ static void sweep(int w, int h, int max_size, int all_sizes)
                 compare_variants(g, spec, &f, b, &in, &want, &got);
         }
     }
-    /* custom matrices: non-separable, asymmetric, with bias, every border */
-    static const char *const customs[] = {
-        "custom:matrix=-1 0 2 -3 1 4 0 0 1:div=3:bias=-10",
-        "custom:matrix=1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25:div=97",
-        "custom:matrix=0 0 0 1 2 1 0 0 0:bias=17", "custom:matrix=3:div=2"};
-    for (size_t c = 0; c < sizeof(customs) / sizeof(customs[0]); c++) {
+    /* custom matrices: non-separable, asymmetric, with bias, and one for each path of the fast
+     * kernel (see custom_specs), every border */
+    static char customs[CUSTOM_COUNT][CUSTOM_LEN];
+    custom_specs(customs);
+    for (int c = 0; c < CUSTOM_COUNT; c++) {
         struct vf_filter f;
-        CHECK(vf_filter_parse(customs[c], &f, err, sizeof(err)) == 0, "%s", err);
+        CHECK(vf_filter_parse(customs[c], &f, err, sizeof(err)) == 0, "%.60s: %s", customs[c], err);
         for (int b = 0; b < VF_BORDER_COUNT; b++)
             compare_variants(g, customs[c], &f, b, &in, &want, &got);
     }

@@ -1,0 +1,639 @@
+/* The production kernel ("fast"): as few instructions per output pixel as stay exact.
+ *
+ * A block copies a tile of one plane, halo and border rule included, to shared memory with
+ * 16-byte loads; each thread then makes a column of outputs 4 pixels wide. Four outputs of one
+ * tap row are 4-way byte dot products (dp4a) of the thread's aligned pixel words with the taps,
+ * which the host lays out pre-shifted for each of the 4 outputs (TapWords): no byte is unpacked
+ * and the sums are exact int32, as on the CPU.
+ *  - small (radius <= 4, taps that fit a signed byte): the thread walks down its column. For a
+ *    separable filter it keeps the horizontal sums of the last 2r+1 rows in registers and
+ *    combines them down (symmetric columns add the mirrored rows first: r+1 multiplies, not
+ *    2r+1); for a 2-D filter each tap row's dot products go straight into the output rows.
+ *  - tall (separable with radius > 4, or row taps beyond a byte): the horizontal sums of a
+ *    64-row tile go to shared memory (dp4a, or plain multiply-adds when the taps do not fit a
+ *    byte), then down: multiply-adds, or a running sum when every column tap is equal (box),
+ *    two adds per pixel at any size.
+ *  - wide (2-D with radius > 4 or taps beyond a signed byte): multiply-adds on bytes, 4x4
+ *    outputs per thread.
+ * Requantisation: the accumulators start at the offset, the clamp is left out when the taps
+ * cannot leave 0..255 (requant.saturates), and the division is filter.h's shift or multiply-high
+ * (vf_divide_by_*), never a float conversion; four results leave as one 32-bit store. */
+#include <string.h>
+
+#include "kernel_common.cuh"
+
+namespace vf
+{
+namespace
+{
+
+constexpr int TX = 32;      /* threads across; down: SMALL_TY or BIG_TY */
+constexpr int PX = 4;       /* columns per thread: one 32-bit word of pixels */
+constexpr int TW = TX * PX; /* 128 columns per tile */
+constexpr int APRON = 16;   /* >= VF_MAX_RADIUS, keeps tile loads 16-byte aligned */
+constexpr int TILE_PITCH = TW + 2 * APRON;
+constexpr int SMALL_MAX_R = 4;
+constexpr int PY = 8; /* rows per thread, small and tall */
+/* small: 4 warps on 128x32 outputs, short blocks so that the last wave stays short; tall and
+ * wide: 8 warps, taller tiles that re-read less halo */
+constexpr int SMALL_TY = 4, SMALL_TH = SMALL_TY * PY;
+constexpr int BIG_TY = 8, TALL_TH = BIG_TY * PY;
+constexpr int WIDE_PY = 4, WIDE_TH = BIG_TY * WIDE_PY;
+
+/* whole words of pixels each side of a thread's own word that radius r reaches */
+__host__ __device__ constexpr int side_words(int r)
+{
+    return (r + 3) / 4;
+}
+constexpr int MAX_WORDS = 2 * side_words(VF_MAX_RADIUS) + 1;
+
+/* One row of taps for dp4a: w[b][k] multiplies pixel word k (word 0 lies side_words(r) words
+ * left of the thread's own) to make output b of the thread's 4. */
+struct TapWords {
+    uint32_t w[PX][MAX_WORDS];
+};
+
+enum Across { ACROSS_SIGNED, ACROSS_UNSIGNED, ACROSS_BYTES };
+
+struct Params {
+    vf_requant q;
+    int border;
+    int across_mode; /* enum Across, tall kernel */
+    int32_t centre;
+    bool symmetric_col; /* col[k] == col[n-1-k] */
+    bool uniform_col;   /* every col tap equal: running sums down */
+    int32_t row[VF_MAX_SIZE], col[VF_MAX_SIZE];
+    TapWords across;                      /* separable: the row taps */
+    TapWords rows2d[2 * SMALL_MAX_R + 1]; /* small 2-D: every tap row */
+};
+
+template <bool Signed>
+__device__ __forceinline__ int32_t dp4a(uint32_t pixels, uint32_t taps, int32_t acc)
+{
+    int32_t d;
+    if (Signed)
+        asm("dp4a.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(pixels), "r"(taps), "r"(acc));
+    else
+        asm("dp4a.u32.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(pixels), "r"(taps), "r"(acc));
+    return d;
+}
+
+__device__ __forceinline__ int32_t byte_of(uint32_t word, int b)
+{
+    return (int32_t)((word >> (8 * b)) & 0xff);
+}
+
+/* The tile of this block: blockIdx.x across, blockIdx.y down, blockIdx.z the plane. */
+struct TileAt {
+    int plane, x0, y0;
+};
+
+__device__ __forceinline__ const uint8_t *plane_src(const Planes &p, int plane)
+{
+    return plane == 0 ? p.src[0] : plane == 1 ? p.src[1] : p.src[2];
+}
+
+__device__ __forceinline__ uint8_t *plane_dst(const Planes &p, int plane)
+{
+    return plane == 0 ? p.dst[0] : plane == 1 ? p.dst[1] : p.dst[2];
+}
+
+/* Rows y0-R .. y0+Rows+R-1, columns x0-APRON .. x0+TW+APRON-1 of one plane, border rule
+ * applied: fetch() issues the loads into registers and put() stores them to shared memory, so a
+ * block could have the next tile in flight while it works on this one. Each thread owns one
+ * 16-byte column of the tile and every STEP-th row (a warp reads whole rows). Rows follow the
+ * border rule as they load; columns are loaded 16 aligned bytes at a time wherever the frame
+ * has any (the pitch is a multiple of 16, so the last ones stay inside the row), and on the
+ * tiles at the frame's left and right edges fix_columns() then rewrites the columns outside the
+ * frame from the columns inside it, already in shared memory. */
+template <int R, int Rows, int Ty> struct TileLoader {
+    static constexpr int THREADS = TX * Ty;
+    static constexpr int ROWS = Rows + 2 * R, VECS = TILE_PITCH / 16, STEP = THREADS / VECS;
+    static constexpr int PASSES = (ROWS + STEP - 1) / STEP;
+    uint4 v[PASSES];
+    int vec, row0;
+
+    __device__ __forceinline__ TileLoader()
+    {
+        const int tid = threadIdx.y * TX + threadIdx.x;
+        vec = tid % VECS;
+        row0 = tid / VECS; /* >= STEP for the threads left over: they load nothing */
+    }
+
+    __device__ __forceinline__ bool has(int it) const
+    {
+        return row0 < STEP && row0 + it * STEP < ROWS;
+    }
+
+    __device__ __forceinline__ void fetch(const Planes &p, const TileAt &at, int border)
+    {
+        const uint8_t *src = plane_src(p, at.plane);
+        const int gx = at.x0 - APRON + 16 * vec, y = at.y0 - R + row0;
+        const bool any_x = gx >= 0 && gx < p.w;
+        if (at.y0 - R >= 0 && at.y0 + Rows + R <= p.h) {
+            const uint8_t *line = src + (size_t)y * p.pitch + gx;
+            const size_t step = (size_t)STEP * p.pitch;
+#pragma unroll
+            for (int it = 0; it < PASSES; it++)
+                if (has(it))
+                    v[it] = any_x ? __ldg(reinterpret_cast<const uint4 *>(line + it * step))
+                                  : make_uint4(0, 0, 0, 0);
+        } else {
+#pragma unroll
+            for (int it = 0; it < PASSES; it++) {
+                const int sy = vf_border_index(y + it * STEP, p.h, border);
+                if (has(it))
+                    v[it] = any_x && sy >= 0 ? __ldg(reinterpret_cast<const uint4 *>(
+                                                   src + (size_t)sy * p.pitch + gx))
+                                             : make_uint4(0, 0, 0, 0);
+            }
+        }
+    }
+
+    __device__ __forceinline__ void put(uint8_t *tile) const
+    {
+#pragma unroll
+        for (int it = 0; it < PASSES; it++)
+            if (has(it))
+                reinterpret_cast<uint4 *>(tile)[(row0 + it * STEP) * VECS + vec] = v[it];
+    }
+
+    static __device__ __forceinline__ bool needs_columns(const Planes &p, const TileAt &at)
+    {
+        return at.x0 - APRON < 0 || at.x0 + TW + APRON > p.w;
+    }
+
+    /* The columns outside the frame that some output reads (x < 0, or w <= x < w + R) take the
+     * border rule's value; their sources lie inside the tile. */
+    static __device__ __forceinline__ void fix_columns(uint8_t *tile, const Planes &p,
+                                                       const TileAt &at, int border)
+    {
+        constexpr int SIDE = 2 * APRON; /* 16 columns left of the frame, up to 16 right of it */
+        const int left = at.x0 - APRON;
+        for (int k = threadIdx.y * TX + threadIdx.x; k < ROWS * SIDE; k += THREADS) {
+            const int row = k / SIDE, j = k % SIDE;
+            const int x = j < APRON ? left + j : p.w + (j - APRON);
+            if (x >= 0 && (x < p.w || x >= p.w + R || x - left >= TILE_PITCH || x < left))
+                continue; /* inside the frame, unread, or not in this tile */
+            const int sx = vf_border_index(x, p.w, border);
+            uint8_t *line = tile + row * TILE_PITCH;
+            line[x - left] = sx < 0 ? 0 : line[sx - left];
+        }
+    }
+};
+
+/* Every kernel's start: its tile into shared memory, then compute(at) on it. (A persistent grid
+ * that fetched the next tile during compute measured slower on the H100: static tile shares
+ * left SMs idle and the held registers cut occupancy.) */
+template <int R, int Rows, int Ty, typename Compute>
+__device__ __forceinline__ void run_tile(uint8_t *tile, const Planes &p, int border,
+                                         Compute compute)
+{
+    typedef TileLoader<R, Rows, Ty> Loader;
+    const TileAt at = {(int)blockIdx.z, (int)blockIdx.x * TW, (int)blockIdx.y * Rows};
+    Loader loader;
+    loader.fetch(p, at, border);
+    loader.put(tile);
+    __syncthreads();
+    if (Loader::needs_columns(p, at)) {
+        Loader::fix_columns(tile, p, at, border);
+        __syncthreads();
+    }
+    compute(at);
+}
+
+/* The thread's pixel words of one tile row: its own and side_words(R) each side. */
+template <int R>
+__device__ __forceinline__ void load_words(const uint8_t *line, int cx,
+                                           uint32_t (&px)[2 * side_words(R) + 1])
+{
+    constexpr int A = side_words(R);
+    const uint32_t *w = reinterpret_cast<const uint32_t *>(line + APRON + cx) - A;
+#pragma unroll
+    for (int k = 0; k < 2 * A + 1; k++)
+        px[k] = w[k];
+}
+
+/* acc[b] += one tap row applied at output b: only the words the row reaches cost a dp4a. */
+template <int R, bool Signed>
+__device__ __forceinline__ void dot_row(const uint32_t (&px)[2 * side_words(R) + 1],
+                                        const TapWords &t, int32_t (&acc)[PX])
+{
+    constexpr int A = side_words(R);
+#pragma unroll
+    for (int b = 0; b < PX; b++) {
+#pragma unroll
+        for (int k = (4 * A + b - R) / 4; k <= (4 * A + b + R) / 4; k++)
+            acc[b] = dp4a<Signed>(px[k], t.w[b][k], acc[b]);
+    }
+}
+
+/* How a sum becomes a byte (struct vf_requant): d == 1, a power of two, or another divisor,
+ * clamped first unless the taps cannot leave the range (requant.saturates). */
+enum Divide { DIV_ONE, DIV_SHIFT, DIV_MAGIC, DIV_MAGIC_CLAMP };
+
+Divide divide_of(const vf_requant &q)
+{
+    if (q.shift == 0)
+        return DIV_ONE;
+    if (q.shift > 0)
+        return DIV_SHIFT;
+    return q.saturates ? DIV_MAGIC_CLAMP : DIV_MAGIC;
+}
+
+/* Four int32 saturated to 0..255 and packed, v[0] in the low byte: two instructions. */
+__device__ __forceinline__ uint32_t pack_saturated(const int32_t (&v)[PX])
+{
+    uint32_t high, packed;
+    asm("cvt.pack.sat.u8.s32.b32 %0, %1, %2, %3;" : "=r"(high) : "r"(v[3]), "r"(v[2]), "r"(0));
+    asm("cvt.pack.sat.u8.s32.b32 %0, %1, %2, %3;" : "=r"(packed) : "r"(v[1]), "r"(v[0]), "r"(high));
+    return packed;
+}
+
+/* n holds sum + offset. Shifting before saturating is the same as vf_requantize's clamp to
+ * 0..limit then shift: an arithmetic shift floors, and limit >> shift == 255. */
+template <Divide D>
+__device__ __forceinline__ uint32_t requant4(const int32_t (&n)[PX], const vf_requant &q)
+{
+    int32_t v[PX];
+#pragma unroll
+    for (int b = 0; b < PX; b++) {
+        if (D == DIV_ONE)
+            v[b] = n[b];
+        else if (D == DIV_SHIFT)
+            v[b] = n[b] >> q.shift;
+        else
+            v[b] = (int32_t)vf_divide_by_magic(
+                (uint32_t)(D == DIV_MAGIC_CLAMP ? min(max(n[b], 0), q.limit) : n[b]), q);
+    }
+    return pack_saturated(v);
+}
+
+__device__ __forceinline__ uint32_t requant4(const int32_t (&n)[PX], const vf_requant &q)
+{
+    if (q.shift >= 0)
+        return requant4<DIV_SHIFT>(n, q);
+    return q.saturates ? requant4<DIV_MAGIC_CLAMP>(n, q) : requant4<DIV_MAGIC>(n, q);
+}
+
+/* Where a thread's column of outputs goes: rows y .. y+rows-1 from column x. Threads wholly
+ * inside the frame (all but the last column and row of tiles) store words with no checks. */
+struct OutColumn {
+    uint8_t *at;
+    int x, y, pitch;
+    bool inside;
+};
+
+__device__ __forceinline__ OutColumn out_column(const Planes &p, int plane, int x, int y, int rows)
+{
+    OutColumn o;
+    o.at = plane_dst(p, plane) + (size_t)y * p.pitch + x;
+    o.x = x;
+    o.y = y;
+    o.pitch = p.pitch;
+    o.inside = x + PX <= p.w && y + rows <= p.h;
+    return o;
+}
+
+/* Stores the next row of the column and moves down. */
+__device__ __forceinline__ void store_next(OutColumn &o, const Planes &p, uint32_t packed)
+{
+    if (o.inside) {
+        *reinterpret_cast<uint32_t *>(o.at) = packed;
+    } else if (o.y < p.h && o.x < p.w) {
+        for (int b = 0; b < PX && o.x + b < p.w; b++)
+            o.at[b] = (uint8_t)(packed >> (8 * b));
+    }
+    o.at += o.pitch;
+    o.y++;
+}
+
+/* ---- small: radius <= 4, taps in -128..127 ----------------------------------------------- */
+template <int R, bool TwoD, Divide D>
+__global__ void __launch_bounds__(TX *SMALL_TY) small_kernel(Planes p, Params s)
+{
+    constexpr int N = 2 * R + 1, IN_ROWS = PY + 2 * R, A = side_words(R);
+    __shared__ __align__(16) uint8_t tile[(SMALL_TH + 2 * R) * TILE_PITCH];
+    run_tile<R, SMALL_TH, SMALL_TY>(tile, p, s.border, [&](const TileAt &at) {
+        const int x0 = at.x0, y0 = at.y0;
+
+        const int cx = threadIdx.x * PX, ry = threadIdx.y * PY;
+        const uint8_t *lines = tile + ry * TILE_PITCH;
+        OutColumn out = out_column(p, at.plane, x0 + cx, y0 + ry, PY);
+        /* separable: horizontal sums of input row i; 2-D: the sums of output row i */
+        int32_t h[IN_ROWS][PX];
+        uint32_t own[IN_ROWS]; /* the thread's own pixel word of input row i (centre tap) */
+#pragma unroll
+        for (int i = 0; i < IN_ROWS; i++) {
+            uint32_t px[2 * A + 1];
+            load_words<R>(lines + i * TILE_PITCH, cx, px);
+            if (TwoD) {
+#pragma unroll
+                for (int k = 0; k < N; k++) {
+                    const int a = i - k; /* input row i is tap row k of output row a */
+                    if (a < 0 || a >= PY)
+                        continue;
+                    if (k == 0)
+#pragma unroll
+                        for (int b = 0; b < PX; b++)
+                            h[a][b] = s.q.offset;
+                    dot_row<R, true>(px, s.rows2d[k], h[a]);
+                }
+            } else {
+                own[i] = px[A];
+#pragma unroll
+                for (int b = 0; b < PX; b++)
+                    h[i][b] = 0;
+                dot_row<R, true>(px, s.across, h[i]);
+            }
+            const int a = i - 2 * R; /* output row a has all its input rows now */
+            if (a < 0)
+                continue;
+            int32_t n[PX];
+            if (TwoD) {
+#pragma unroll
+                for (int b = 0; b < PX; b++)
+                    n[b] = h[a][b];
+            } else {
+                if (s.symmetric_col) {
+#pragma unroll
+                    for (int b = 0; b < PX; b++) {
+                        n[b] = s.q.offset + s.col[R] * h[a + R][b];
+#pragma unroll
+                        for (int k = 0; k < R; k++)
+                            n[b] += s.col[k] * (h[a + k][b] + h[a + N - 1 - k][b]);
+                    }
+                } else {
+#pragma unroll
+                    for (int b = 0; b < PX; b++) {
+                        n[b] = s.q.offset;
+#pragma unroll
+                        for (int k = 0; k < N; k++)
+                            n[b] += s.col[k] * h[a + k][b];
+                    }
+                }
+                if (s.centre)
+#pragma unroll
+                    for (int b = 0; b < PX; b++)
+                        n[b] += s.centre * byte_of(own[a + R], b);
+            }
+            store_next(out, p, requant4<D>(n, s.q));
+        }
+    });
+}
+
+/* ---- tall: separable, horizontal sums through shared memory --------------------------- */
+template <int R> constexpr size_t tall_smem_bytes()
+{
+    return (size_t)(TALL_TH + 2 * R) * (TILE_PITCH + TW * sizeof(int32_t));
+}
+
+template <int R> __global__ void __launch_bounds__(TX *BIG_TY) tall_kernel(Planes p, Params s)
+{
+    constexpr int N = 2 * R + 1, ROWS = TALL_TH + 2 * R, A = side_words(R);
+    extern __shared__ __align__(16) uint8_t smem[];
+    uint8_t *tile = smem;
+    int32_t *across = reinterpret_cast<int32_t *>(smem + ROWS * TILE_PITCH); /* ROWS x TW */
+    run_tile<R, TALL_TH, BIG_TY>(tile, p, s.border, [&](const TileAt &at) {
+        const int x0 = at.x0, y0 = at.y0;
+
+        const int cx = threadIdx.x * PX;
+        for (int row = threadIdx.y; row < ROWS; row += BIG_TY) {
+            const uint8_t *line = tile + row * TILE_PITCH;
+            int32_t o[PX] = {0, 0, 0, 0};
+            if (s.across_mode == ACROSS_BYTES) {
+                uint8_t px[PX + 2 * R];
+#pragma unroll
+                for (int k = 0; k < PX + 2 * R; k++)
+                    px[k] = line[APRON - R + cx + k];
+#pragma unroll
+                for (int b = 0; b < PX; b++)
+#pragma unroll
+                    for (int j = 0; j < N; j++)
+                        o[b] += s.row[j] * px[b + j];
+            } else {
+                uint32_t px[2 * A + 1];
+                load_words<R>(line, cx, px);
+                if (s.across_mode == ACROSS_SIGNED)
+                    dot_row<R, true>(px, s.across, o);
+                else
+                    dot_row<R, false>(px, s.across, o);
+            }
+            *reinterpret_cast<int4 *>(across + row * TW + cx) = make_int4(o[0], o[1], o[2], o[3]);
+        }
+        __syncthreads();
+
+        const int ry = threadIdx.y * PY;
+        const int32_t *sums = across + ry * TW + cx;
+        int32_t acc[PY][PX];
+        if (s.uniform_col) {
+            int4 run = make_int4(0, 0, 0, 0);
+#pragma unroll
+            for (int k = 0; k < N; k++) {
+                int4 v = *reinterpret_cast<const int4 *>(sums + k * TW);
+                run = make_int4(run.x + v.x, run.y + v.y, run.z + v.z, run.w + v.w);
+            }
+#pragma unroll
+            for (int a = 0; a < PY; a++) {
+                if (a > 0) {
+                    int4 in = *reinterpret_cast<const int4 *>(sums + (a + N - 1) * TW);
+                    int4 out = *reinterpret_cast<const int4 *>(sums + (a - 1) * TW);
+                    run = make_int4(run.x + in.x - out.x, run.y + in.y - out.y,
+                                    run.z + in.z - out.z, run.w + in.w - out.w);
+                }
+                const int32_t r4[PX] = {run.x, run.y, run.z, run.w};
+#pragma unroll
+                for (int b = 0; b < PX; b++)
+                    acc[a][b] = s.q.offset + s.col[0] * r4[b];
+            }
+        } else {
+#pragma unroll
+            for (int a = 0; a < PY; a++)
+#pragma unroll
+                for (int b = 0; b < PX; b++)
+                    acc[a][b] = s.q.offset;
+#pragma unroll
+            for (int i = 0; i < PY + 2 * R; i++) {
+                int4 v = *reinterpret_cast<const int4 *>(sums + i * TW);
+                const int32_t h[PX] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+                for (int a = 0; a < PY; a++) {
+                    const int k = i - a;
+                    if (k >= 0 && k < N)
+#pragma unroll
+                        for (int b = 0; b < PX; b++)
+                            acc[a][b] += s.col[k] * h[b];
+                }
+            }
+        }
+        OutColumn out = out_column(p, at.plane, x0 + cx, y0 + ry, PY);
+#pragma unroll
+        for (int a = 0; a < PY; a++) {
+            if (s.centre) {
+                uint32_t w = *reinterpret_cast<const uint32_t *>(tile + (ry + a + R) * TILE_PITCH +
+                                                                 APRON + cx);
+#pragma unroll
+                for (int b = 0; b < PX; b++)
+                    acc[a][b] += s.centre * byte_of(w, b);
+            }
+            store_next(out, p, requant4(acc[a], s.q));
+        }
+    });
+}
+
+/* ---- wide: 2-D multiply-adds on bytes, 4x4 outputs a thread -------------------------------- */
+struct WideParams {
+    int32_t taps[VF_MAX_TAPS];
+    vf_requant q;
+    int border;
+};
+
+template <int R> __global__ void __launch_bounds__(TX *BIG_TY) wide_kernel(Planes p, WideParams s)
+{
+    constexpr int N = 2 * R + 1, ROWS = WIDE_TH + 2 * R;
+    __shared__ __align__(16) uint8_t tile[ROWS * TILE_PITCH];
+    run_tile<R, WIDE_TH, BIG_TY>(tile, p, s.border, [&](const TileAt &at) {
+        const int x0 = at.x0, y0 = at.y0;
+
+        int cx = threadIdx.x * PX, ry = threadIdx.y * WIDE_PY;
+        int32_t acc[WIDE_PY][PX];
+#pragma unroll
+        for (int a = 0; a < WIDE_PY; a++)
+#pragma unroll
+            for (int b = 0; b < PX; b++)
+                acc[a][b] = s.q.offset;
+        for (int i = 0; i < N; i++) {
+#pragma unroll(R <= 2 ? N : 1)
+            for (int j = 0; j < N; j++) {
+                int32_t t = s.taps[i * N + j];
+                if (!t)
+                    continue; /* uniform across the block */
+                const uint8_t *base = tile + (ry + i) * TILE_PITCH + APRON - R + cx + j;
+#pragma unroll
+                for (int a = 0; a < WIDE_PY; a++)
+#pragma unroll
+                    for (int b = 0; b < PX; b++)
+                        acc[a][b] += t * base[a * TILE_PITCH + b];
+            }
+        }
+        OutColumn out = out_column(p, at.plane, x0 + cx, y0 + ry, WIDE_PY);
+#pragma unroll
+        for (int a = 0; a < WIDE_PY; a++)
+            store_next(out, p, requant4(acc[a], s.q));
+    });
+}
+
+/* ---- host side ----------------------------------------------------------------------------- */
+bool fits(const int32_t *taps, int count, int lo, int hi)
+{
+    for (int k = 0; k < count; k++)
+        if (taps[k] < lo || taps[k] > hi)
+            return false;
+    return true;
+}
+
+void make_tap_words(const int32_t *taps, int n, TapWords *t)
+{
+    int r = n / 2, a = side_words(r);
+    memset(t, 0, sizeof(*t));
+    for (int b = 0; b < PX; b++)
+        for (int j = 0; j < n; j++) {
+            int at = 4 * a + b - r + j; /* byte position of tap j's pixel in the word window */
+            t->w[b][at / 4] |= (uint32_t)(uint8_t)taps[j] << (8 * (at % 4));
+        }
+}
+
+/* One block per tile of `rows` x TW outputs, per plane. */
+template <auto Kernel, int Ty, typename P>
+cudaError_t launch_tiles(const Planes &p, int rows, size_t smem, const P &params,
+                         cudaStream_t stream)
+{
+    if (smem > 48 * 1024) {
+        cudaError_t e =
+            cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        if (e != cudaSuccess)
+            return e;
+    }
+    dim3 grid((p.w + TW - 1) / TW, (p.h + rows - 1) / rows, 3);
+    Kernel<<<grid, dim3(TX, Ty), smem, stream>>>(p, params);
+    return cudaGetLastError();
+}
+
+template <int R, bool TwoD>
+cudaError_t launch_small(const Params &s, const Planes &p, cudaStream_t stream)
+{
+    switch (divide_of(s.q)) {
+    case DIV_ONE:
+        return launch_tiles<small_kernel<R, TwoD, DIV_ONE>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
+    case DIV_SHIFT:
+        return launch_tiles<small_kernel<R, TwoD, DIV_SHIFT>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
+    case DIV_MAGIC:
+        return launch_tiles<small_kernel<R, TwoD, DIV_MAGIC>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
+    case DIV_MAGIC_CLAMP:
+        break;
+    }
+    return launch_tiles<small_kernel<R, TwoD, DIV_MAGIC_CLAMP>, SMALL_TY>(p, SMALL_TH, 0, s,
+                                                                          stream);
+}
+
+template <int R>
+cudaError_t launch_radius(const vf_filter *f, int border, const Planes &p, cudaStream_t stream)
+{
+    constexpr int N = 2 * R + 1;
+    if (!f->separable) {
+        if constexpr (R <= SMALL_MAX_R) {
+            if (fits(f->taps, N * N, -128, 127)) {
+                Params s = {};
+                s.q = f->requant;
+                s.border = border;
+                for (int k = 0; k < N; k++)
+                    make_tap_words(f->taps + k * N, N, &s.rows2d[k]);
+                return launch_small<R, true>(s, p, stream);
+            }
+        }
+        WideParams w;
+        memcpy(w.taps, f->taps, sizeof(int32_t) * N * N);
+        w.q = f->requant;
+        w.border = border;
+        return launch_tiles<wide_kernel<R>, BIG_TY>(p, WIDE_TH, 0, w, stream);
+    }
+    Params s = {};
+    s.q = f->requant;
+    s.border = border;
+    s.centre = f->centre;
+    s.symmetric_col = s.uniform_col = true;
+    for (int k = 0; k < N; k++) {
+        s.row[k] = f->row[k];
+        s.col[k] = f->col[k];
+        s.symmetric_col = s.symmetric_col && f->col[k] == f->col[N - 1 - k];
+        s.uniform_col = s.uniform_col && f->col[k] == f->col[0];
+    }
+    make_tap_words(f->row, N, &s.across);
+    bool signed_bytes = fits(f->row, N, -128, 127);
+    if constexpr (R <= SMALL_MAX_R) {
+        if (signed_bytes)
+            return launch_small<R, false>(s, p, stream);
+    }
+    s.across_mode = signed_bytes              ? ACROSS_SIGNED
+                    : fits(f->row, N, 0, 255) ? ACROSS_UNSIGNED
+                                              : ACROSS_BYTES;
+    return launch_tiles<tall_kernel<R>, BIG_TY>(p, TALL_TH, tall_smem_bytes<R>(), s, stream);
+}
+
+typedef cudaError_t (*radius_launcher)(const vf_filter *, int, const Planes &, cudaStream_t);
+
+} // namespace
+
+cudaError_t launch_fast(const vf_filter *f, int border, const Planes &p, cudaStream_t stream)
+{
+    if (p.pitch % 16 != 0 || p.pitch < p.w)
+        return cudaErrorInvalidPitchValue; /* rows are read 16 aligned bytes at a time */
+    static const radius_launcher table[VF_MAX_RADIUS + 1] = {
+        launch_radius<0>,  launch_radius<1>,  launch_radius<2>,  launch_radius<3>,
+        launch_radius<4>,  launch_radius<5>,  launch_radius<6>,  launch_radius<7>,
+        launch_radius<8>,  launch_radius<9>,  launch_radius<10>, launch_radius<11>,
+        launch_radius<12>, launch_radius<13>, launch_radius<14>, launch_radius<15>};
+    return table[f->size / 2](f, border, p, stream);
+}
+
+} // namespace vf
