@@ -309,25 +309,37 @@ __device__ __forceinline__ void store_next(OutColumn &o, const Planes &p, uint32
 }
 
 /* ---- small: radius <= 4, taps in -128..127 ----------------------------------------------- */
-template <int R, bool TwoD, Divide D>
+/* What the small kernel does down the column. */
+enum Shape {
+    SHAPE_2D,         /* every tap row's dot products straight into the outputs */
+    SHAPE_SEPARABLE,  /* multiply-adds on the horizontal sums (mirrored rows paired first) */
+    SHAPE_BOX_COLUMN, /* all column taps equal: add the rows, one multiply */
+    /* non-negative taps, d = 256, every sum below 2^16 (gaussian 3x3 and 5x5): two pixels per
+     * 32-bit register down the column, and the output byte is the high byte of each half */
+    SHAPE_PACKED16
+};
+
+template <int R, Shape S, Divide D>
 __global__ void __launch_bounds__(TX *SMALL_TY) small_kernel(Planes p, Params s)
 {
     constexpr int N = 2 * R + 1, IN_ROWS = PY + 2 * R, A = side_words(R);
     __shared__ __align__(16) uint8_t tile[(SMALL_TH + 2 * R) * TILE_PITCH];
     run_tile<R, SMALL_TH, SMALL_TY>(tile, p, s.border, [&](const TileAt &at) {
-        const int x0 = at.x0, y0 = at.y0;
-
         const int cx = threadIdx.x * PX, ry = threadIdx.y * PY;
         const uint8_t *lines = tile + ry * TILE_PITCH;
-        OutColumn out = out_column(p, at.plane, x0 + cx, y0 + ry, PY);
+        OutColumn out = out_column(p, at.plane, at.x0 + cx, at.y0 + ry, PY);
         /* separable: horizontal sums of input row i; 2-D: the sums of output row i */
         int32_t h[IN_ROWS][PX];
-        uint32_t own[IN_ROWS]; /* the thread's own pixel word of input row i (centre tap) */
+        uint32_t pairs[IN_ROWS][2]; /* packed16: h[i][0] | h[i][1] << 16, h[i][2] | h[i][3] << 16 */
+        uint32_t own[IN_ROWS];      /* the thread's own pixel word of input row i (centre tap) */
 #pragma unroll
         for (int i = 0; i < IN_ROWS; i++) {
             uint32_t px[2 * A + 1];
             load_words<R>(lines + i * TILE_PITCH, cx, px);
-            if (TwoD) {
+            if (S == SHAPE_2D) {
+                /* 3 taps: the words starting one byte left and two right of the thread's own
+                 * make every output one dp4a (2 byte permutes per input row, shared by the 3 tap
+                 * rows, instead of 6 dp4a per tap row) */
 #pragma unroll
                 for (int k = 0; k < N; k++) {
                     const int a = i - k; /* input row i is tap row k of output row a */
@@ -337,7 +349,17 @@ __global__ void __launch_bounds__(TX *SMALL_TY) small_kernel(Planes p, Params s)
 #pragma unroll
                         for (int b = 0; b < PX; b++)
                             h[a][b] = s.q.offset;
-                    dot_row<R, true>(px, s.rows2d[k], h[a]);
+                    if constexpr (R == 1) { /* the compiler shares the permutes across k */
+                        const uint32_t left = __byte_perm(px[0], px[1], 0x6543);
+                        const uint32_t right = __byte_perm(px[1], px[2], 0x5432);
+                        const TapWords &t = s.rows2d[k];
+                        h[a][0] = dp4a<true>(left, t.w[1][1], h[a][0]);
+                        h[a][1] = dp4a<true>(px[1], t.w[1][1], h[a][1]);
+                        h[a][2] = dp4a<true>(px[1], t.w[2][1], h[a][2]);
+                        h[a][3] = dp4a<true>(right, t.w[1][1], h[a][3]);
+                    } else {
+                        dot_row<R, true>(px, s.rows2d[k], h[a]);
+                    }
                 }
             } else {
                 own[i] = px[A];
@@ -345,39 +367,54 @@ __global__ void __launch_bounds__(TX *SMALL_TY) small_kernel(Planes p, Params s)
                 for (int b = 0; b < PX; b++)
                     h[i][b] = 0;
                 dot_row<R, true>(px, s.across, h[i]);
+                if (S == SHAPE_PACKED16) {
+                    pairs[i][0] = (uint32_t)h[i][0] + ((uint32_t)h[i][1] << 16);
+                    pairs[i][1] = (uint32_t)h[i][2] + ((uint32_t)h[i][3] << 16);
+                }
             }
             const int a = i - 2 * R; /* output row a has all its input rows now */
             if (a < 0)
                 continue;
-            int32_t n[PX];
-            if (TwoD) {
+            if constexpr (S == SHAPE_PACKED16) {
+                uint32_t sum[2];
 #pragma unroll
-                for (int b = 0; b < PX; b++)
-                    n[b] = h[a][b];
+                for (int j = 0; j < 2; j++) {
+                    sum[j] = (uint32_t)s.q.offset * 0x10001u + s.col[R] * pairs[a + R][j];
+#pragma unroll
+                    for (int k = 0; k < R; k++)
+                        sum[j] += s.col[k] * (pairs[a + k][j] + pairs[a + N - 1 - k][j]);
+                }
+                store_next(out, p, __byte_perm(sum[0], sum[1], 0x7531));
             } else {
-                if (s.symmetric_col) {
+                int32_t n[PX];
 #pragma unroll
-                    for (int b = 0; b < PX; b++) {
+                for (int b = 0; b < PX; b++) {
+                    if (S == SHAPE_2D) {
+                        n[b] = h[a][b];
+                    } else if (S == SHAPE_BOX_COLUMN) {
+                        int32_t rows = h[a][b];
+#pragma unroll
+                        for (int k = 1; k < N; k++)
+                            rows += h[a + k][b];
+                        n[b] = s.q.offset + s.col[0] * rows;
+                    } else if (s.symmetric_col) {
                         n[b] = s.q.offset + s.col[R] * h[a + R][b];
 #pragma unroll
                         for (int k = 0; k < R; k++)
                             n[b] += s.col[k] * (h[a + k][b] + h[a + N - 1 - k][b]);
-                    }
-                } else {
-#pragma unroll
-                    for (int b = 0; b < PX; b++) {
+                    } else {
                         n[b] = s.q.offset;
 #pragma unroll
                         for (int k = 0; k < N; k++)
                             n[b] += s.col[k] * h[a + k][b];
                     }
                 }
-                if (s.centre)
+                if (S != SHAPE_2D && s.centre)
 #pragma unroll
                     for (int b = 0; b < PX; b++)
                         n[b] += s.centre * byte_of(own[a + R], b);
+                store_next(out, p, requant4<D>(n, s.q));
             }
-            store_next(out, p, requant4<D>(n, s.q));
         }
     });
 }
@@ -559,21 +596,30 @@ cudaError_t launch_tiles(const Planes &p, int rows, size_t smem, const P &params
     return cudaGetLastError();
 }
 
-template <int R, bool TwoD>
+template <int R, Shape S>
 cudaError_t launch_small(const Params &s, const Planes &p, cudaStream_t stream)
 {
     switch (divide_of(s.q)) {
     case DIV_ONE:
-        return launch_tiles<small_kernel<R, TwoD, DIV_ONE>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
+        return launch_tiles<small_kernel<R, S, DIV_ONE>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
     case DIV_SHIFT:
-        return launch_tiles<small_kernel<R, TwoD, DIV_SHIFT>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
+        return launch_tiles<small_kernel<R, S, DIV_SHIFT>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
     case DIV_MAGIC:
-        return launch_tiles<small_kernel<R, TwoD, DIV_MAGIC>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
+        return launch_tiles<small_kernel<R, S, DIV_MAGIC>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
     case DIV_MAGIC_CLAMP:
         break;
     }
-    return launch_tiles<small_kernel<R, TwoD, DIV_MAGIC_CLAMP>, SMALL_TY>(p, SMALL_TH, 0, s,
-                                                                          stream);
+    return launch_tiles<small_kernel<R, S, DIV_MAGIC_CLAMP>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
+}
+
+/* Every sum of a separable filter fits the low 16 bits of its half, never negative, and the
+ * divisor is 256: the packed path's conditions. */
+bool packs_in_16_bits(const vf_filter *f, const Params &s)
+{
+    int n = f->size;
+    return fits(f->row, n, 0, 255) && fits(f->col, n, 0, 1 << 16) && s.symmetric_col &&
+           f->centre == 0 && f->requant.shift == 8 && f->requant.offset >= 0 &&
+           255 * (int64_t)f->abs_sep_sum + f->requant.offset < 65536;
 }
 
 template <int R>
@@ -588,7 +634,7 @@ cudaError_t launch_radius(const vf_filter *f, int border, const Planes &p, cudaS
                 s.border = border;
                 for (int k = 0; k < N; k++)
                     make_tap_words(f->taps + k * N, N, &s.rows2d[k]);
-                return launch_small<R, true>(s, p, stream);
+                return launch_small<R, SHAPE_2D>(s, p, stream);
             }
         }
         WideParams w;
@@ -611,8 +657,13 @@ cudaError_t launch_radius(const vf_filter *f, int border, const Planes &p, cudaS
     make_tap_words(f->row, N, &s.across);
     bool signed_bytes = fits(f->row, N, -128, 127);
     if constexpr (R <= SMALL_MAX_R) {
+        if (signed_bytes && packs_in_16_bits(f, s))
+            return launch_tiles<small_kernel<R, SHAPE_PACKED16, DIV_SHIFT>, SMALL_TY>(p, SMALL_TH,
+                                                                                      0, s, stream);
+        if (signed_bytes && s.uniform_col)
+            return launch_small<R, SHAPE_BOX_COLUMN>(s, p, stream);
         if (signed_bytes)
-            return launch_small<R, false>(s, p, stream);
+            return launch_small<R, SHAPE_SEPARABLE>(s, p, stream);
     }
     s.across_mode = signed_bytes              ? ACROSS_SIGNED
                     : fits(f->row, N, 0, 255) ? ACROSS_UNSIGNED

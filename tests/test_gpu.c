@@ -44,7 +44,7 @@ static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf
     }
 }
 
-enum { CUSTOM_COUNT = 12, CUSTOM_LEN = 4096 };
+enum { CUSTOM_COUNT = 13, CUSTOM_LEN = 4096 };
 
 /* "custom:matrix=..." of n x n taps col[i]*row[j] (+ centre in the middle), or of taps drawn
  * from lo..hi when col is NULL */
@@ -69,7 +69,8 @@ static void matrix_spec(char *spec, int n, const int *col, const int *row, int c
 /* The fast kernel picks its path from the taps (cuda/fast.cu); one filter for each, beyond the
  * presets: small 2-D (radius <= 4, taps in a signed byte), wide 2-D (larger radius or taps),
  * small separable with an asymmetric column, tall separable with unsigned-byte, wider-than-byte
- * and signed-byte row taps, a uniform column other than 1 (running sums), and biases. */
+ * and signed-byte row taps, a uniform column other than 1 (running sums), the packed 16-bit
+ * path off the gaussian, and biases. */
 static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
 {
     static const int one3[] = {1, 1, 1}, ramp3[] = {1, 2, 3}, wide_row3[] = {1, 200, 1},
@@ -93,6 +94,7 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
     matrix_spec(out[9], 3, one3, huge_row3, 5, 0, 0, 0, ":div=911:bias=-2"); /* wider than byte */
     matrix_spec(out[10], 11, twos11, row11, 0, 0, 0, 0, ":div=4096:bias=40"); /* uniform col 2 */
     matrix_spec(out[11], 11, row11, twos11, 30, 0, 0, 0, ":div=999");         /* tall, centre */
+    matrix_spec(out[12], 3, bin3, bin3, 0, 0, 0, 0, ":div=256"); /* packed 16-bit, dark */
 }
 
 static void sweep(int w, int h, int max_size, int all_sizes)
