@@ -14,6 +14,7 @@
 
 #include "convert.h"
 #include "queue.h"
+#include "threadpool.h"
 #include "timing.h"
 
 /* Consecutive undecodable packets after which the input counts as unreadable. */
@@ -200,6 +201,7 @@ static bool wait_for_seek(struct vf_decoder *d)
 static void *decode_thread(void *arg)
 {
     struct vf_decoder *d = arg;
+    vf_thread_background();
     while (!atomic_load(&d->stop)) {
         take_seek_request(d);
         double started = vf_now_ms();

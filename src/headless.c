@@ -14,6 +14,7 @@
 #include "progress.h"
 #include "queue.h"
 #include "record.h"
+#include "threadpool.h"
 #include "timing.h"
 #include "variants.h"
 
@@ -136,6 +137,7 @@ static void *filter_thread(void *arg)
     struct run *r = arg;
     long limit = r->opts->frames, pictures = 0;
     struct vf_media_item *src;
+    vf_thread_background();
     int failed = 0;
     while (!failed && !atomic_load(&r->stop) && !(limit && pictures >= limit) &&
            (src = vf_decoder_next(r->decoder))) {

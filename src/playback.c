@@ -8,6 +8,7 @@
 
 #include "cpu.h"
 #include "gpu.h"
+#include "threadpool.h"
 #include "queue.h"
 #include "recording.h"
 #include "timing.h"
@@ -96,6 +97,7 @@ static void *processing_thread(void *arg)
 {
     struct vf_playback *p = arg;
     struct vf_media_item *src;
+    vf_thread_background();
     while (!atomic_load(&p->stop) && (src = vf_decoder_next(p->decoder))) {
         if (src->kind == VF_ITEM_AUDIO) {
             put_audio(p, src);

@@ -7,6 +7,7 @@
 
 #include "media_item.h"
 #include "queue.h"
+#include "threadpool.h"
 
 enum { QUEUE_DEPTH = 8 };
 
@@ -24,6 +25,7 @@ static void *writer(void *arg)
 {
     struct vf_recording *r = arg;
     struct vf_media_item *item;
+    vf_thread_background();
     while ((item = vf_queue_get(r->queue))) {
         int rc = 0;
         if (!atomic_load(&r->failed))

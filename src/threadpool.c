@@ -5,6 +5,10 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#endif
 
 struct worker_arg {
     struct vf_pool *pool;
@@ -32,6 +36,15 @@ int vf_online_cores(void)
     return n > 0 ? (int)n : 1;
 }
 
+void vf_thread_background(void)
+{
+#ifdef __linux__
+    /* a Linux thread has its own nice value; raising it needs no privilege, and if it fails
+     * the thread simply keeps the default priority */
+    (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 5);
+#endif
+}
+
 static void drain(struct vf_pool *pool, vf_task_fn fn, void *ctx, int tasks, int worker)
 {
     for (int t; (t = atomic_fetch_add(&pool->next_task, 1)) < tasks;)
@@ -43,6 +56,7 @@ static void *worker_main(void *p)
     struct worker_arg *arg = p;
     struct vf_pool *pool = arg->pool;
     unsigned long seen = 0;
+    vf_thread_background();
     pthread_mutex_lock(&pool->lock);
     for (;;) {
         while (!pool->quit && pool->generation == seen)

@@ -13,5 +13,9 @@ void vf_pool_destroy(struct vf_pool *pool);
 int vf_pool_threads(const struct vf_pool *pool);
 void vf_pool_run(struct vf_pool *pool, int tasks, vf_task_fn fn, void *ctx);
 int vf_online_cores(void);
+/* Lowers the calling thread's priority a little (nice +5 on Linux; a no-op where a thread has
+ * no priority of its own or the call fails), so that when the cores are busy the window's UI
+ * thread runs first. Every worker thread (decoder, engines, encoder) calls it on starting. */
+void vf_thread_background(void);
 
 #endif
