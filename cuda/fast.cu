@@ -20,24 +20,19 @@
  * (vf_divide_by_*), never a float conversion; four results leave as one 32-bit store. */
 #include <string.h>
 
-#include "kernel_common.cuh"
+#include "fast_tile.cuh"
 
 namespace vf
 {
 namespace
 {
 
-constexpr int TX = 32;      /* threads across; down: SMALL_TY or BIG_TY */
-constexpr int PX = 4;       /* columns per thread: one 32-bit word of pixels */
-constexpr int TW = TX * PX; /* 128 columns per tile */
-constexpr int APRON = 16;   /* >= VF_MAX_RADIUS, keeps tile loads 16-byte aligned */
-constexpr int TILE_PITCH = TW + 2 * APRON;
 constexpr int SMALL_MAX_R = 4;
 constexpr int PY = 8; /* rows per thread, small and tall */
 /* small: 4 warps on 128x32 outputs, short blocks so that the last wave stays short; tall and
  * wide: 8 warps, taller tiles that re-read less halo */
 constexpr int SMALL_TY = 4, SMALL_TH = SMALL_TY * PY;
-constexpr int BIG_TY = 8, TALL_TH = BIG_TY * PY;
+constexpr int TALL_TH = BIG_TY * PY;
 constexpr int WIDE_PY = 4, WIDE_TH = BIG_TY * WIDE_PY;
 
 /* whole words of pixels each side of a thread's own word that radius r reaches */
@@ -83,125 +78,6 @@ __device__ __forceinline__ int32_t byte_of(uint32_t word, int b)
     return (int32_t)((word >> (8 * b)) & 0xff);
 }
 
-/* The tile of this block: blockIdx.x across, blockIdx.y down, blockIdx.z the plane. */
-struct TileAt {
-    int plane, x0, y0;
-};
-
-__device__ __forceinline__ const uint8_t *plane_src(const Planes &p, int plane)
-{
-    return plane == 0 ? p.src[0] : plane == 1 ? p.src[1] : p.src[2];
-}
-
-__device__ __forceinline__ uint8_t *plane_dst(const Planes &p, int plane)
-{
-    return plane == 0 ? p.dst[0] : plane == 1 ? p.dst[1] : p.dst[2];
-}
-
-/* Rows y0-R .. y0+Rows+R-1, columns x0-APRON .. x0+TW+APRON-1 of one plane, border rule
- * applied: fetch() issues the loads into registers and put() stores them to shared memory, so a
- * block could have the next tile in flight while it works on this one. Each thread owns one
- * 16-byte column of the tile and every STEP-th row (a warp reads whole rows). Rows follow the
- * border rule as they load; columns are loaded 16 aligned bytes at a time wherever the frame
- * has any (the pitch is a multiple of 16, so the last ones stay inside the row), and on the
- * tiles at the frame's left and right edges fix_columns() then rewrites the columns outside the
- * frame from the columns inside it, already in shared memory. */
-template <int R, int Rows, int Ty> struct TileLoader {
-    static constexpr int THREADS = TX * Ty;
-    static constexpr int ROWS = Rows + 2 * R, VECS = TILE_PITCH / 16, STEP = THREADS / VECS;
-    static constexpr int PASSES = (ROWS + STEP - 1) / STEP;
-    uint4 v[PASSES];
-    int vec, row0;
-
-    __device__ __forceinline__ TileLoader()
-    {
-        const int tid = threadIdx.y * TX + threadIdx.x;
-        vec = tid % VECS;
-        row0 = tid / VECS; /* >= STEP for the threads left over: they load nothing */
-    }
-
-    __device__ __forceinline__ bool has(int it) const
-    {
-        return row0 < STEP && row0 + it * STEP < ROWS;
-    }
-
-    __device__ __forceinline__ void fetch(const Planes &p, const TileAt &at, int border)
-    {
-        const uint8_t *src = plane_src(p, at.plane);
-        const int gx = at.x0 - APRON + 16 * vec, y = at.y0 - R + row0;
-        const bool any_x = gx >= 0 && gx < p.w;
-        if (at.y0 - R >= 0 && at.y0 + Rows + R <= p.h) {
-            const uint8_t *line = src + (size_t)y * p.pitch + gx;
-            const size_t step = (size_t)STEP * p.pitch;
-#pragma unroll
-            for (int it = 0; it < PASSES; it++)
-                if (has(it))
-                    v[it] = any_x ? __ldg(reinterpret_cast<const uint4 *>(line + it * step))
-                                  : make_uint4(0, 0, 0, 0);
-        } else {
-#pragma unroll
-            for (int it = 0; it < PASSES; it++) {
-                const int sy = vf_border_index(y + it * STEP, p.h, border);
-                if (has(it))
-                    v[it] = any_x && sy >= 0 ? __ldg(reinterpret_cast<const uint4 *>(
-                                                   src + (size_t)sy * p.pitch + gx))
-                                             : make_uint4(0, 0, 0, 0);
-            }
-        }
-    }
-
-    __device__ __forceinline__ void put(uint8_t *tile) const
-    {
-#pragma unroll
-        for (int it = 0; it < PASSES; it++)
-            if (has(it))
-                reinterpret_cast<uint4 *>(tile)[(row0 + it * STEP) * VECS + vec] = v[it];
-    }
-
-    static __device__ __forceinline__ bool needs_columns(const Planes &p, const TileAt &at)
-    {
-        return at.x0 - APRON < 0 || at.x0 + TW + APRON > p.w;
-    }
-
-    /* The columns outside the frame that some output reads (x < 0, or w <= x < w + R) take the
-     * border rule's value; their sources lie inside the tile. */
-    static __device__ __forceinline__ void fix_columns(uint8_t *tile, const Planes &p,
-                                                       const TileAt &at, int border)
-    {
-        constexpr int SIDE = 2 * APRON; /* 16 columns left of the frame, up to 16 right of it */
-        const int left = at.x0 - APRON;
-        for (int k = threadIdx.y * TX + threadIdx.x; k < ROWS * SIDE; k += THREADS) {
-            const int row = k / SIDE, j = k % SIDE;
-            const int x = j < APRON ? left + j : p.w + (j - APRON);
-            if (x >= 0 && (x < p.w || x >= p.w + R || x - left >= TILE_PITCH || x < left))
-                continue; /* inside the frame, unread, or not in this tile */
-            const int sx = vf_border_index(x, p.w, border);
-            uint8_t *line = tile + row * TILE_PITCH;
-            line[x - left] = sx < 0 ? 0 : line[sx - left];
-        }
-    }
-};
-
-/* Every kernel's start: its tile into shared memory, then compute(at) on it. (A persistent grid
- * that fetched the next tile during compute measured slower on the H100: static tile shares
- * left SMs idle and the held registers cut occupancy.) */
-template <int R, int Rows, int Ty, typename Compute>
-__device__ __forceinline__ void run_tile(uint8_t *tile, const Planes &p, int border,
-                                         Compute compute)
-{
-    typedef TileLoader<R, Rows, Ty> Loader;
-    const TileAt at = {(int)blockIdx.z, (int)blockIdx.x * TW, (int)blockIdx.y * Rows};
-    Loader loader;
-    loader.fetch(p, at, border);
-    loader.put(tile);
-    __syncthreads();
-    if (Loader::needs_columns(p, at)) {
-        Loader::fix_columns(tile, p, at, border);
-        __syncthreads();
-    }
-    compute(at);
-}
-
 /* The thread's pixel words of one tile row: its own and side_words(R) each side. */
 template <int R>
 __device__ __forceinline__ void load_words(const uint8_t *line, int cx,
@@ -226,54 +102,6 @@ __device__ __forceinline__ void dot_row(const uint32_t (&px)[2 * side_words(R) +
         for (int k = (4 * A + b - R) / 4; k <= (4 * A + b + R) / 4; k++)
             acc[b] = dp4a<Signed>(px[k], t.w[b][k], acc[b]);
     }
-}
-
-/* How a sum becomes a byte (struct vf_requant): d == 1, a power of two, or another divisor,
- * clamped first unless the taps cannot leave the range (requant.saturates). */
-enum Divide { DIV_ONE, DIV_SHIFT, DIV_MAGIC, DIV_MAGIC_CLAMP };
-
-Divide divide_of(const vf_requant &q)
-{
-    if (q.shift == 0)
-        return DIV_ONE;
-    if (q.shift > 0)
-        return DIV_SHIFT;
-    return q.saturates ? DIV_MAGIC_CLAMP : DIV_MAGIC;
-}
-
-/* Four int32 saturated to 0..255 and packed, v[0] in the low byte: two instructions. */
-__device__ __forceinline__ uint32_t pack_saturated(const int32_t (&v)[PX])
-{
-    uint32_t high, packed;
-    asm("cvt.pack.sat.u8.s32.b32 %0, %1, %2, %3;" : "=r"(high) : "r"(v[3]), "r"(v[2]), "r"(0));
-    asm("cvt.pack.sat.u8.s32.b32 %0, %1, %2, %3;" : "=r"(packed) : "r"(v[1]), "r"(v[0]), "r"(high));
-    return packed;
-}
-
-/* n holds sum + offset. Shifting before saturating is the same as vf_requantize's clamp to
- * 0..limit then shift: an arithmetic shift floors, and limit >> shift == 255. */
-template <Divide D>
-__device__ __forceinline__ uint32_t requant4(const int32_t (&n)[PX], const vf_requant &q)
-{
-    int32_t v[PX];
-#pragma unroll
-    for (int b = 0; b < PX; b++) {
-        if (D == DIV_ONE)
-            v[b] = n[b];
-        else if (D == DIV_SHIFT)
-            v[b] = n[b] >> q.shift;
-        else
-            v[b] = (int32_t)vf_divide_by_magic(
-                (uint32_t)(D == DIV_MAGIC_CLAMP ? min(max(n[b], 0), q.limit) : n[b]), q);
-    }
-    return pack_saturated(v);
-}
-
-__device__ __forceinline__ uint32_t requant4(const int32_t (&n)[PX], const vf_requant &q)
-{
-    if (q.shift >= 0)
-        return requant4<DIV_SHIFT>(n, q);
-    return q.saturates ? requant4<DIV_MAGIC_CLAMP>(n, q) : requant4<DIV_MAGIC>(n, q);
 }
 
 /* Where a thread's column of outputs goes: rows y .. y+rows-1 from column x. Threads wholly
@@ -561,13 +389,6 @@ template <int R> __global__ void __launch_bounds__(TX *BIG_TY) wide_kernel(Plane
 }
 
 /* ---- host side ----------------------------------------------------------------------------- */
-bool fits(const int32_t *taps, int count, int lo, int hi)
-{
-    for (int k = 0; k < count; k++)
-        if (taps[k] < lo || taps[k] > hi)
-            return false;
-    return true;
-}
 
 void make_tap_words(const int32_t *taps, int n, TapWords *t)
 {
@@ -578,22 +399,6 @@ void make_tap_words(const int32_t *taps, int n, TapWords *t)
             int at = 4 * a + b - r + j; /* byte position of tap j's pixel in the word window */
             t->w[b][at / 4] |= (uint32_t)(uint8_t)taps[j] << (8 * (at % 4));
         }
-}
-
-/* One block per tile of `rows` x TW outputs, per plane. */
-template <auto Kernel, int Ty, typename P>
-cudaError_t launch_tiles(const Planes &p, int rows, size_t smem, const P &params,
-                         cudaStream_t stream)
-{
-    if (smem > 48 * 1024) {
-        cudaError_t e =
-            cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
-        if (e != cudaSuccess)
-            return e;
-    }
-    dim3 grid((p.w + TW - 1) / TW, (p.h + rows - 1) / rows, 3);
-    Kernel<<<grid, dim3(TX, Ty), smem, stream>>>(p, params);
-    return cudaGetLastError();
 }
 
 template <int R, Shape S>
@@ -679,6 +484,8 @@ cudaError_t launch_fast(const vf_filter *f, int border, const Planes &p, cudaStr
 {
     if (p.pitch % 16 != 0 || p.pitch < p.w)
         return cudaErrorInvalidPitchValue; /* rows are read 16 aligned bytes at a time */
+    if (fast_mma_fits(f))
+        return launch_fast_mma(f, border, p, stream);
     static const radius_launcher table[VF_MAX_RADIUS + 1] = {
         launch_radius<0>,  launch_radius<1>,  launch_radius<2>,  launch_radius<3>,
         launch_radius<4>,  launch_radius<5>,  launch_radius<6>,  launch_radius<7>,

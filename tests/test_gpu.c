@@ -44,7 +44,7 @@ static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf
     }
 }
 
-enum { CUSTOM_COUNT = 13, CUSTOM_LEN = 4096 };
+enum { CUSTOM_COUNT = 16, CUSTOM_LEN = 8192 };
 
 /* "custom:matrix=..." of n x n taps col[i]*row[j] (+ centre in the middle), or of taps drawn
  * from lo..hi when col is NULL */
@@ -75,10 +75,20 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
 {
     static const int one3[] = {1, 1, 1}, ramp3[] = {1, 2, 3}, wide_row3[] = {1, 200, 1},
                      huge_row3[] = {1, 300, 1}, bin3[] = {1, 2, 1};
-    int twos11[11], row11[11];
+    int twos11[11], row11[11], ramp11[11], bytes11[11], col19[19], row19[19], col31[31], row31[31];
     for (int k = 0; k < 11; k++) {
         twos11[k] = 2;
         row11[k] = k % 3 == 0 ? -7 * k : 9 + k;
+        ramp11[k] = k + 1;
+        bytes11[k] = (k * 89 + 13) % 256;
+    }
+    for (int k = 0; k < 19; k++) {
+        col19[k] = k + 1;
+        row19[k] = k % 4;
+    }
+    for (int k = 0; k < 31; k++) {
+        col31[k] = k % 3;
+        row31[k] = k * 11 % 31;
     }
     snprintf(out[0], CUSTOM_LEN, "custom:matrix=-1 0 2 -3 1 4 0 0 1:div=3:bias=-10");
     snprintf(
@@ -95,6 +105,11 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
     matrix_spec(out[10], 11, twos11, row11, 0, 0, 0, 0, ":div=4096:bias=40"); /* uniform col 2 */
     matrix_spec(out[11], 11, row11, twos11, 30, 0, 0, 0, ":div=999");         /* tall, centre */
     matrix_spec(out[12], 3, bin3, bin3, 0, 0, 0, 0, ":div=256"); /* packed 16-bit, dark */
+    /* tensor cores (fast_mma.cu): asymmetric non-negative taps, so a band laid the wrong way
+     * round shows; 3 byte planes of sums, clamped magic division */
+    matrix_spec(out[13], 11, ramp11, bytes11, 0, 0, 0, 0, ":div=1000");
+    matrix_spec(out[14], 19, col19, row19, 0, 0, 0, 0, ":div=4096:bias=5"); /* 2 planes, shift */
+    matrix_spec(out[15], 31, col31, row31, 0, 0, 0, 0, ":div=14000");       /* r=15, no clamp */
 }
 
 static void sweep(int w, int h, int max_size, int all_sizes)

@@ -1,0 +1,296 @@
+/* The fast kernel for separable filters with non-negative byte taps (gaussian, box: the big
+ * radii): both passes are banded matrix products of bytes on the tensor cores, with the exact
+ * int32 sums the CPU makes (mma.sync m16n8k32, u8 x u8 -> s32).
+ *  - across: S^T = Bh^T x In^T per 16 output columns. Output column m takes input column
+ *    m - r + j times row tap j, so the band Bh^T is the same for every group of 16 columns and
+ *    each thread builds its fragment once; In^T's fragment is 4 neighbouring pixels of one tile
+ *    row, one 32-bit shared load.
+ *  - the sums (below 2^24 even for 31 taps of 255) are split into bytes, one plane per byte,
+ *    stored column by column so that 4 rows of one column are one 32-bit word again.
+ *  - down: Out = Bv x S for each byte plane; the planes' results are added shifted by 8 bits.
+ * A 64x128 tile of a 31x31 gaussian costs 576 mma instructions; the dp4a/multiply-add path
+ * issues about 80 instructions per pixel for it. */
+#include "fast_tile.cuh"
+
+namespace vf
+{
+namespace
+{
+
+constexpr int MMA_TH = 64;     /* output rows per tile */
+constexpr int OUT_PITCH = 144; /* staged output rows: 16-byte aligned, 8 rows in other banks */
+
+template <int R> struct Band {
+    static constexpr int N = 2 * R + 1;
+    /* input columns one 16-column group reads: 32 from 8 left of it, or 64 from 16 left */
+    static constexpr int ACROSS_CHUNKS = R <= 8 ? 1 : 2;
+    static constexpr int ACROSS_LEFT = ACROSS_CHUNKS == 1 ? 8 : 16;
+    /* sum rows one 16-row group reads: 16 + 2r of them, from its own first row */
+    static constexpr int DOWN_CHUNKS = 16 + 2 * R <= 32 ? 1 : 2;
+    static constexpr int IN_ROWS = MMA_TH + 2 * R;
+    static constexpr int ROW_GROUPS = (IN_ROWS + 7) / 8; /* 8 tile rows per across product */
+    /* + 16: the last 16-column group's second chunk reads 16 bytes past its row (taps of
+     * zero), which must not be the sums another warp is writing */
+    static constexpr int TILE_BYTES = ROW_GROUPS * 8 * TILE_PITCH + 16;
+    /* Bytes per column of a sum plane: the 16 (r >> 1) + 4t .. + 3 rows the down pass reads,
+     * 80 or 112, and 20 or 28 words, so the 8 columns of one fragment load fall in different
+     * banks. */
+    static constexpr int SUM_PITCH = 16 * (3 + 2 * DOWN_CHUNKS);
+    static constexpr int PLANE_BYTES = TW * SUM_PITCH;
+    static_assert(R <= 16, "the across band reaches 16 columns each side");
+    static_assert(TILE_BYTES >= MMA_TH * OUT_PITCH, "the output is staged over the tile");
+};
+
+struct MmaParams {
+    vf_requant q;
+    int border;
+    int planes; /* bytes of the largest sum: 2 or 3 */
+    int32_t row[VF_MAX_SIZE], col[VF_MAX_SIZE];
+};
+
+__device__ __forceinline__ void mma_u8(int32_t (&d)[4], const uint32_t (&a)[4], uint32_t b0,
+                                       uint32_t b1)
+{
+#if __CUDA_ARCH__ >= 800
+    asm("mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+        "{%8,%9}, {%0,%1,%2,%3};"
+        : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+#else
+    __trap(); /* the host never launches this kernel below sm_80 (fast_mma_fits) */
+#endif
+}
+
+/* The row and column taps as bytes in shared memory with zeros around them, so that the
+ * fragments below are built with two loads and a byte permute a word. (Reading the kernel
+ * parameters at a different index in every lane serialises the constant cache: 10x slower.) */
+constexpr int BAND_PAD = 32, BAND_BYTES = 128;
+struct BandTaps {
+    uint8_t row[BAND_BYTES], col[BAND_BYTES];
+};
+
+template <int N> __device__ __forceinline__ void put_band_taps(BandTaps &b, const MmaParams &s)
+{
+    for (int k = threadIdx.y * TX + threadIdx.x; k < BAND_BYTES; k += TX * BIG_TY) {
+        const int j = k - BAND_PAD;
+        const bool tap = j >= 0 && j < N;
+        b.row[k] = tap ? (uint8_t)s.row[tap ? j : 0] : 0;
+        b.col[k] = tap ? (uint8_t)s.col[tap ? j : 0] : 0;
+    }
+}
+
+/* Taps j .. j+3 of a band row as 4 bytes (zero outside the taps). */
+__device__ __forceinline__ uint32_t band_word(const uint8_t *taps, int j)
+{
+    const int at = j + BAND_PAD, o = at & 3;
+    const uint32_t *w = reinterpret_cast<const uint32_t *>(taps + (at - o));
+    return __byte_perm(w[0], w[1], 0x3210 + 0x1111 * o);
+}
+
+/* The thread's A fragment of a band whose row m has tap j at column m + shift + j. A fragment
+ * register r holds row g + 8 (r & 1), columns 16 (r >> 1) + 4t .. + 3 of each 32-column chunk. */
+template <int CHUNKS>
+__device__ __forceinline__ void band_fragment(const uint8_t *taps, int shift,
+                                              uint32_t (&a)[CHUNKS][4])
+{
+    const int g = threadIdx.x >> 2, t = threadIdx.x & 3;
+#pragma unroll
+    for (int c = 0; c < CHUNKS; c++)
+#pragma unroll
+        for (int r = 0; r < 4; r++)
+            a[c][r] = band_word(taps, 32 * c + 16 * (r >> 1) + 4 * t - (g + 8 * (r & 1)) - shift);
+}
+
+__device__ __forceinline__ uint32_t load_word(const uint8_t *at)
+{
+    return *reinterpret_cast<const uint32_t *>(at);
+}
+
+template <int R>
+__device__ __forceinline__ void across(const MmaParams &s, const BandTaps &band,
+                                       const uint8_t *tile, uint8_t *sums)
+{
+    typedef Band<R> B;
+    const int g = threadIdx.x >> 2, t = threadIdx.x & 3, col0 = 16 * threadIdx.y;
+    uint32_t a[B::ACROSS_CHUNKS][4];
+    band_fragment<B::ACROSS_CHUNKS>(band.row, B::ACROSS_LEFT - R, a);
+    const uint8_t *in = tile + g * TILE_PITCH + APRON - B::ACROSS_LEFT + col0 + 4 * t;
+    uint8_t *out = sums + (col0 + g) * B::SUM_PITCH + 2 * t;
+    /* every load before the first store: the compiler cannot tell the tile from the sums */
+    uint32_t b[B::ROW_GROUPS][B::ACROSS_CHUNKS][2];
+#pragma unroll
+    for (int rows = 0; rows < B::ROW_GROUPS; rows++)
+#pragma unroll
+        for (int c = 0; c < B::ACROSS_CHUNKS; c++)
+#pragma unroll
+            for (int half = 0; half < 2; half++)
+                b[rows][c][half] = load_word(in + rows * 8 * TILE_PITCH + 32 * c + 16 * half);
+#pragma unroll
+    for (int rows = 0; rows < B::ROW_GROUPS; rows++) {
+        int32_t h[4] = {0, 0, 0, 0};
+#pragma unroll
+        for (int c = 0; c < B::ACROSS_CHUNKS; c++)
+            mma_u8(h, a[c], b[rows][c][0], b[rows][c][1]);
+            /* h: column col0+g rows 8*rows + 2t and +1, then column col0+g+8 the same rows */
+#pragma unroll
+        for (int plane = 0; plane < 3; plane++) {
+            if (plane == 2 && s.planes < 3)
+                break;
+            const uint32_t pick = plane | (4 + plane) << 4;
+            uint8_t *at = out + plane * B::PLANE_BYTES + 8 * rows;
+            *reinterpret_cast<uint16_t *>(at) = (uint16_t)__byte_perm(h[0], h[1], pick);
+            *reinterpret_cast<uint16_t *>(at + 8 * B::SUM_PITCH) =
+                (uint16_t)__byte_perm(h[2], h[3], pick);
+        }
+    }
+}
+
+template <Divide D>
+__device__ __forceinline__ uint16_t requant2(int32_t n0, int32_t n1, const vf_requant &q)
+{
+    uint32_t packed;
+    asm("cvt.pack.sat.u8.s32.b32 %0, %1, %2, %3;"
+        : "=r"(packed)
+        : "r"(divided<D>(n1, q)), "r"(divided<D>(n0, q)), "r"(0));
+    return (uint16_t)packed;
+}
+
+template <int R, Divide D>
+__device__ __forceinline__ void down(const MmaParams &s, const BandTaps &band, const uint8_t *sums,
+                                     uint8_t *staged)
+{
+    typedef Band<R> B;
+    const int g = threadIdx.x >> 2, t = threadIdx.x & 3;
+    uint32_t a[B::DOWN_CHUNKS][4];
+    band_fragment<B::DOWN_CHUNKS>(band.col, 0, a);
+    /* every sum before the first store, as in across() */
+    int32_t n[2][MMA_TH / 16][4];
+#pragma unroll
+    for (int half = 0; half < 2; half++) {
+        const uint8_t *in = sums + (16 * threadIdx.y + 8 * half + g) * B::SUM_PITCH + 4 * t;
+#pragma unroll
+        for (int rt = 0; rt < MMA_TH / 16; rt++) {
+            int32_t part[3][4] = {};
+#pragma unroll
+            for (int plane = 0; plane < 3; plane++) {
+                if (plane == 2 && s.planes < 3)
+                    break;
+                const uint8_t *at = in + plane * B::PLANE_BYTES + 16 * rt;
+#pragma unroll
+                for (int c = 0; c < B::DOWN_CHUNKS; c++)
+                    mma_u8(part[plane], a[c], load_word(at + 32 * c), load_word(at + 32 * c + 16));
+            }
+#pragma unroll
+            for (int i = 0; i < 4; i++)
+                n[half][rt][i] = s.q.offset + part[0][i] + (part[1][i] << 8) + (part[2][i] << 16);
+        }
+    }
+    /* n[half][rt]: row 16rt+g columns col+2t and +1, then row 16rt+g+8 the same columns */
+#pragma unroll
+    for (int half = 0; half < 2; half++)
+#pragma unroll
+        for (int rt = 0; rt < MMA_TH / 16; rt++) {
+            uint8_t *at = staged + (16 * rt + g) * OUT_PITCH + 16 * threadIdx.y + 8 * half + 2 * t;
+            const int32_t *v = n[half][rt];
+            *reinterpret_cast<uint16_t *>(at) = requant2<D>(v[0], v[1], s.q);
+            *reinterpret_cast<uint16_t *>(at + 8 * OUT_PITCH) = requant2<D>(v[2], v[3], s.q);
+        }
+}
+
+/* The staged 64x128 bytes to the frame, 16 at a time where the tile is wholly inside it. */
+__device__ __forceinline__ void write_tile(const Planes &p, const TileAt &at, const uint8_t *staged)
+{
+    constexpr int VECS = TW / 16;
+    uint8_t *dst = plane_dst(p, at.plane);
+    const bool whole_rows = at.x0 + TW <= p.w;
+    for (int k = threadIdx.y * TX + threadIdx.x; k < MMA_TH * VECS; k += TX * BIG_TY) {
+        const int row = k / VECS, x = at.x0 + 16 * (k % VECS), y = at.y0 + row;
+        if (y >= p.h)
+            break;
+        const uint8_t *from = staged + row * OUT_PITCH + 16 * (k % VECS);
+        uint8_t *to = dst + (size_t)y * p.pitch + x;
+        if (whole_rows)
+            *reinterpret_cast<uint4 *>(to) = *reinterpret_cast<const uint4 *>(from);
+        else
+            for (int b = 0; b < 16 && x + b < p.w; b++)
+                to[b] = from[b];
+    }
+}
+
+template <int R, Divide D>
+__global__ void __launch_bounds__(TX *BIG_TY, 3) mma_kernel(Planes p, MmaParams s)
+{
+    typedef Band<R> B;
+    extern __shared__ __align__(16) uint8_t smem[];
+    __shared__ __align__(16) BandTaps band;
+    uint8_t *tile = smem, *sums = smem + B::TILE_BYTES;
+    put_band_taps<B::N>(band, s); /* visible after run_tile's barrier */
+    run_tile<R, MMA_TH, BIG_TY>(tile, p, s.border, [&](const TileAt &at) {
+        across<R>(s, band, tile, sums);
+        __syncthreads();
+        down<R, D>(s, band, sums, tile); /* the tile is read: the output is staged over it */
+        __syncthreads();
+        write_tile(p, at, tile);
+    });
+}
+
+template <int R>
+cudaError_t launch_mma_radius(const vf_filter *f, int border, const Planes &p, cudaStream_t stream)
+{
+    MmaParams s = {};
+    s.q = f->requant;
+    s.border = border;
+    s.planes = 255 * (int64_t)f->abs_row_sum < 65536 ? 2 : 3;
+    memcpy(s.row, f->row, sizeof(s.row));
+    memcpy(s.col, f->col, sizeof(s.col));
+    const size_t smem = Band<R>::TILE_BYTES + s.planes * Band<R>::PLANE_BYTES;
+    switch (divide_of(f->requant)) {
+    case DIV_ONE:
+    case DIV_SHIFT:
+        return launch_tiles<mma_kernel<R, DIV_SHIFT>, BIG_TY>(p, MMA_TH, smem, s, stream);
+    case DIV_MAGIC:
+        return launch_tiles<mma_kernel<R, DIV_MAGIC>, BIG_TY>(p, MMA_TH, smem, s, stream);
+    case DIV_MAGIC_CLAMP:
+        break;
+    }
+    return launch_tiles<mma_kernel<R, DIV_MAGIC_CLAMP>, BIG_TY>(p, MMA_TH, smem, s, stream);
+}
+
+} // namespace
+
+/* From radius 5: below it fast.cu's dp4a paths are faster (H100, 4K: gaussian 5x5 25.8 us
+ * there, 37.7 us here, where a tile's fixed costs dominate). */
+constexpr int MMA_MIN_RADIUS = 5;
+
+bool fast_mma_fits(const vf_filter *f)
+{
+    const int n = f->size;
+    return VF_GPU_ARCH >= 80 && f->separable && f->centre == 0 && n / 2 >= MMA_MIN_RADIUS &&
+           fits(f->row, n, 0, 255) && fits(f->col, n, 0, 255);
+}
+
+cudaError_t launch_fast_mma(const vf_filter *f, int border, const Planes &p, cudaStream_t stream)
+{
+    typedef cudaError_t (*launcher)(const vf_filter *, int, const Planes &, cudaStream_t);
+    static const launcher table[VF_MAX_RADIUS + 1] = {nullptr,
+                                                      nullptr,
+                                                      nullptr,
+                                                      nullptr,
+                                                      nullptr,
+                                                      launch_mma_radius<5>,
+                                                      launch_mma_radius<6>,
+                                                      launch_mma_radius<7>,
+                                                      launch_mma_radius<8>,
+                                                      launch_mma_radius<9>,
+                                                      launch_mma_radius<10>,
+                                                      launch_mma_radius<11>,
+                                                      launch_mma_radius<12>,
+                                                      launch_mma_radius<13>,
+                                                      launch_mma_radius<14>,
+                                                      launch_mma_radius<15>};
+    if (!fast_mma_fits(f))
+        return cudaErrorNotSupported;
+    return table[f->size / 2](f, border, p, stream);
+}
+
+} // namespace vf
