@@ -17,7 +17,10 @@ namespace vf
 namespace
 {
 
-constexpr int MMA_TH = 64;     /* output rows per tile */
+constexpr int MMA_TH = 64; /* output rows per tile */
+/* Tile rows 44 words apart: the 8 rows of one fragment load fall in different banks (at
+ * TILE_PITCH, 40 words, rows 4 apart shared them). */
+constexpr int MMA_TILE_PITCH = TILE_PITCH + 16;
 constexpr int OUT_PITCH = 144; /* staged output rows: 16-byte aligned, 8 rows in other banks */
 
 template <int R> struct Band {
@@ -29,14 +32,16 @@ template <int R> struct Band {
     static constexpr int DOWN_CHUNKS = 16 + 2 * R <= 32 ? 1 : 2;
     static constexpr int IN_ROWS = MMA_TH + 2 * R;
     static constexpr int ROW_GROUPS = (IN_ROWS + 7) / 8; /* 8 tile rows per across product */
-    /* + 16: the last 16-column group's second chunk reads 16 bytes past its row (taps of
-     * zero), which must not be the sums another warp is writing */
-    static constexpr int TILE_BYTES = ROW_GROUPS * 8 * TILE_PITCH + 16;
+    /* the last 16-column group's second chunk reads the 16 bytes past TILE_PITCH (taps of zero:
+     * they only need to be this block's and not written meanwhile) */
+    static constexpr int TILE_BYTES = ROW_GROUPS * 8 * MMA_TILE_PITCH;
     /* Bytes per column of a sum plane: the 16 (r >> 1) + 4t .. + 3 rows the down pass reads,
      * 80 or 112, and 20 or 28 words, so the 8 columns of one fragment load fall in different
      * banks. */
     static constexpr int SUM_PITCH = 16 * (3 + 2 * DOWN_CHUNKS);
     static constexpr int PLANE_BYTES = TW * SUM_PITCH;
+    /* blocks per SM the registers must allow (ptxas spills below 80 registers for 2 chunks) */
+    static constexpr int MIN_BLOCKS = DOWN_CHUNKS == 1 ? 4 : 3;
     static_assert(R <= 16, "the across band reaches 16 columns each side");
     static_assert(TILE_BYTES >= MMA_TH * OUT_PITCH, "the output is staged over the tile");
 };
@@ -114,7 +119,7 @@ __device__ __forceinline__ void across(const MmaParams &s, const BandTaps &band,
     const int g = threadIdx.x >> 2, t = threadIdx.x & 3, col0 = 16 * threadIdx.y;
     uint32_t a[B::ACROSS_CHUNKS][4];
     band_fragment<B::ACROSS_CHUNKS>(band.row, B::ACROSS_LEFT - R, a);
-    const uint8_t *in = tile + g * TILE_PITCH + APRON - B::ACROSS_LEFT + col0 + 4 * t;
+    const uint8_t *in = tile + g * MMA_TILE_PITCH + APRON - B::ACROSS_LEFT + col0 + 4 * t;
     uint8_t *out = sums + (col0 + g) * B::SUM_PITCH + 2 * t;
     /* every load before the first store: the compiler cannot tell the tile from the sums */
     uint32_t b[B::ROW_GROUPS][B::ACROSS_CHUNKS][2];
@@ -124,7 +129,7 @@ __device__ __forceinline__ void across(const MmaParams &s, const BandTaps &band,
         for (int c = 0; c < B::ACROSS_CHUNKS; c++)
 #pragma unroll
             for (int half = 0; half < 2; half++)
-                b[rows][c][half] = load_word(in + rows * 8 * TILE_PITCH + 32 * c + 16 * half);
+                b[rows][c][half] = load_word(in + rows * 8 * MMA_TILE_PITCH + 32 * c + 16 * half);
 #pragma unroll
     for (int rows = 0; rows < B::ROW_GROUPS; rows++) {
         int32_t h[4] = {0, 0, 0, 0};
@@ -218,14 +223,14 @@ __device__ __forceinline__ void write_tile(const Planes &p, const TileAt &at, co
 }
 
 template <int R, Divide D>
-__global__ void __launch_bounds__(TX *BIG_TY, 3) mma_kernel(Planes p, MmaParams s)
+__global__ void __launch_bounds__(TX *BIG_TY, Band<R>::MIN_BLOCKS) mma_kernel(Planes p, MmaParams s)
 {
     typedef Band<R> B;
     extern __shared__ __align__(16) uint8_t smem[];
     __shared__ __align__(16) BandTaps band;
     uint8_t *tile = smem, *sums = smem + B::TILE_BYTES;
     put_band_taps<B::N>(band, s); /* visible after run_tile's barrier */
-    run_tile<R, MMA_TH, BIG_TY>(tile, p, s.border, [&](const TileAt &at) {
+    run_tile<R, MMA_TH, BIG_TY, MMA_TILE_PITCH>(tile, p, s.border, [&](const TileAt &at) {
         across<R>(s, band, tile, sums);
         __syncthreads();
         down<R, D>(s, band, sums, tile); /* the tile is read: the output is staged over it */

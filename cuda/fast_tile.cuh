@@ -43,8 +43,10 @@ __device__ __forceinline__ uint8_t *plane_dst(const Planes &p, int plane)
  * border rule as they load; columns are loaded 16 aligned bytes at a time wherever the frame
  * has any (the pitch is a multiple of 16, so the last ones stay inside the row), and on the
  * tiles at the frame's left and right edges fix_columns() then rewrites the columns outside the
- * frame from the columns inside it, already in shared memory. */
-template <int R, int Rows, int Ty> struct TileLoader {
+ * frame from the columns inside it, already in shared memory. Rows lie Pitch bytes apart
+ * (TILE_PITCH, or more to move a kernel's reads onto other banks). */
+template <int R, int Rows, int Ty, int Pitch = TILE_PITCH> struct TileLoader {
+    static_assert(Pitch % 16 == 0 && Pitch >= TILE_PITCH, "rows of 16-byte vectors");
     static constexpr int THREADS = TX * Ty;
     static constexpr int ROWS = Rows + 2 * R, VECS = TILE_PITCH / 16, STEP = THREADS / VECS;
     static constexpr int PASSES = (ROWS + STEP - 1) / STEP;
@@ -93,7 +95,7 @@ template <int R, int Rows, int Ty> struct TileLoader {
 #pragma unroll
         for (int it = 0; it < PASSES; it++)
             if (has(it))
-                reinterpret_cast<uint4 *>(tile)[(row0 + it * STEP) * VECS + vec] = v[it];
+                reinterpret_cast<uint4 *>(tile)[(row0 + it * STEP) * (Pitch / 16) + vec] = v[it];
     }
 
     static __device__ __forceinline__ bool needs_columns(const Planes &p, const TileAt &at)
@@ -114,7 +116,7 @@ template <int R, int Rows, int Ty> struct TileLoader {
             if (x >= 0 && (x < p.w || x >= p.w + R || x - left >= TILE_PITCH || x < left))
                 continue; /* inside the frame, unread, or not in this tile */
             const int sx = vf_border_index(x, p.w, border);
-            uint8_t *line = tile + row * TILE_PITCH;
+            uint8_t *line = tile + row * Pitch;
             line[x - left] = sx < 0 ? 0 : line[sx - left];
         }
     }
@@ -123,11 +125,11 @@ template <int R, int Rows, int Ty> struct TileLoader {
 /* Every kernel's start: its tile into shared memory, then compute(at) on it. (A persistent grid
  * that fetched the next tile during compute measured slower on the H100: static tile shares
  * left SMs idle and the held registers cut occupancy.) */
-template <int R, int Rows, int Ty, typename Compute>
+template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, typename Compute>
 __device__ __forceinline__ void run_tile(uint8_t *tile, const Planes &p, int border,
                                          Compute compute)
 {
-    typedef TileLoader<R, Rows, Ty> Loader;
+    typedef TileLoader<R, Rows, Ty, Pitch> Loader;
     const TileAt at = {(int)blockIdx.z, (int)blockIdx.x * TW, (int)blockIdx.y * Rows};
     Loader loader;
     loader.fetch(p, at, border);
@@ -217,6 +219,9 @@ cudaError_t launch_tiles(const Planes &p, int rows, size_t smem, const P &params
         if (e == cudaSuccess && (had >> 32 != device || (had & 0xffffffff) < (long long)smem)) {
             e = cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      (int)smem);
+            if (e == cudaSuccess) /* as many blocks as the shared memory holds */
+                e = cudaFuncSetAttribute(Kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                         cudaSharedmemCarveoutMaxShared);
             if (e == cudaSuccess)
                 raised.store(want);
         }
