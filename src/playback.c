@@ -29,7 +29,14 @@ struct vf_playback {
     struct vf_settings settings;
     char gpu_status[320];
     struct vf_recording *recording;
+    struct closing *closing; /* stopped recordings still being finished, oldest first */
     bool cpu_failed_once;
+};
+
+/* A stopped recording whose file a thread of its own finishes (UI thread only, no lock). */
+struct closing {
+    struct closing *next;
+    struct vf_recording *recording;
 };
 
 static void put_audio(struct vf_playback *p, struct vf_media_item *item)
@@ -191,9 +198,11 @@ void vf_playback_close(struct vf_playback *p)
 {
     if (!p)
         return;
-    char msg[256];
+    char msg[1200];
     if (p->recording)
-        vf_playback_record_stop(p, msg, sizeof(msg));
+        vf_playback_record_stop(p);
+    while (vf_playback_record_result(p, true, msg, sizeof(msg)))
+        continue; /* whoever wanted the results took them before closing */
     atomic_store(&p->stop, true);
     if (p->free_shown)
         vf_queue_close(p->free_shown);
@@ -278,23 +287,42 @@ int vf_playback_record_start(struct vf_playback *p, const char *path, const char
     return 0;
 }
 
-int vf_playback_record_stop(struct vf_playback *p, char *msg, size_t len)
+void vf_playback_record_stop(struct vf_playback *p)
 {
     pthread_mutex_lock(&p->lock);
     struct vf_recording *r = p->recording;
     p->recording = NULL;
     pthread_mutex_unlock(&p->lock);
     if (!r)
+        return;
+    vf_recording_stop_async(r);
+    struct closing *node = calloc(1, sizeof(*node));
+    if (!node) { /* out of memory: wait for the file here, its message lost */
+        char msg[1200];
+        vf_recording_close_finish(r, msg, sizeof(msg));
+        return;
+    }
+    node->recording = r;
+    struct closing **tail = &p->closing;
+    while (*tail)
+        tail = &(*tail)->next;
+    *tail = node;
+}
+
+int vf_playback_record_result(struct vf_playback *p, bool wait, char *msg, size_t len)
+{
+    struct closing *node = p->closing;
+    if (!node || (!wait && !vf_recording_closed(node->recording)))
         return 0;
-    char path[1024], err[1024];
-    snprintf(path, sizeof(path), "%s", vf_recording_path(r));
-    long written = 0;
-    int status = vf_recording_stop(r, &written, err, sizeof(err));
-    if (status)
-        snprintf(msg, len, "%s", err);
-    else
-        snprintf(msg, len, "%ld frames written to %s", written, path);
-    return status;
+    p->closing = node->next;
+    int status = vf_recording_close_finish(node->recording, msg, len);
+    free(node);
+    return status ? -1 : 1;
+}
+
+bool vf_playback_record_closing(struct vf_playback *p)
+{
+    return p->closing != NULL;
 }
 
 bool vf_playback_recording(struct vf_playback *p)

@@ -60,8 +60,14 @@ void vf_playback_seek(struct vf_playback *p, double seconds);
 /* Records the CPU half (and the input's audio) from the next picture on. */
 int vf_playback_record_start(struct vf_playback *p, const char *path, const char *codec, char *err,
                              size_t errlen);
-/* Stops and closes the file; msg gets "N frames written to PATH" or the error. */
-int vf_playback_record_stop(struct vf_playback *p, char *msg, size_t len);
+/* Stops recording from the next picture and returns at once: the file is finished (encoder
+ * flush, trailer) on a thread of its own. These three: the thread that starts and stops. */
+void vf_playback_record_stop(struct vf_playback *p);
+/* The oldest stopped recording's result once its file is closed: 1 with msg "N frames written to
+ * PATH", -1 with the error, 0 when none is finished (wait: blocks until the oldest is, 0 when
+ * none is closing). */
+int vf_playback_record_result(struct vf_playback *p, bool wait, char *msg, size_t len);
+bool vf_playback_record_closing(struct vf_playback *p);
 bool vf_playback_recording(struct vf_playback *p);
 
 #endif

@@ -19,6 +19,13 @@ struct vf_recording {
     atomic_bool failed;
     char path[1024];
     char error[1024];
+    /* closing: on the closer thread when there is one */
+    pthread_t closer;
+    bool closer_running;
+    atomic_bool closed;
+    int close_status;
+    long written;
+    char close_error[1024];
 };
 
 static void *writer(void *arg)
@@ -39,6 +46,13 @@ static void *writer(void *arg)
         vf_item_release(item);
     }
     return NULL;
+}
+
+static void destroy(struct vf_recording *r)
+{
+    vf_queue_destroy(r->queue);
+    vf_item_pool_destroy(r->pool);
+    free(r);
 }
 
 struct vf_recording *vf_recording_start(const struct vf_record_config *cfg, char *err,
@@ -66,9 +80,7 @@ struct vf_recording *vf_recording_start(const struct vf_record_config *cfg, char
     }
     return r;
 fail:
-    vf_queue_destroy(r->queue);
-    vf_item_pool_destroy(r->pool);
-    free(r);
+    destroy(r);
     return NULL;
 }
 
@@ -107,20 +119,50 @@ int vf_recording_push_audio(struct vf_recording *r, const AVPacket *packet)
     return push(r, item);
 }
 
-int vf_recording_stop(struct vf_recording *r, long *written, char *err, size_t errlen)
+/* Drains the queue, closes the file, keeps the outcome in r. */
+static void close_file(struct vf_recording *r)
 {
     vf_queue_close(r->queue); /* the writer drains what is queued, then ends */
     pthread_join(r->thread, NULL);
-    char close_err[1024] = "";
-    int status = vf_recorder_close(r->recorder, written, close_err, sizeof(close_err));
+    char err[1024] = "";
+    int status = vf_recorder_close(r->recorder, &r->written, err, sizeof(err));
     if (atomic_load(&r->failed))
-        snprintf(err, errlen, "%s", r->error);
+        snprintf(r->close_error, sizeof(r->close_error), "%s", r->error);
     else if (status)
-        snprintf(err, errlen, "%s", close_err);
-    status = status || atomic_load(&r->failed) ? -1 : 0;
-    vf_queue_destroy(r->queue);
-    vf_item_pool_destroy(r->pool);
-    free(r);
+        snprintf(r->close_error, sizeof(r->close_error), "%s", err);
+    r->close_status = status || atomic_load(&r->failed) ? -1 : 0;
+    atomic_store(&r->closed, true);
+}
+
+static void *closer(void *arg)
+{
+    vf_thread_background();
+    close_file(arg);
+    return NULL;
+}
+
+void vf_recording_stop_async(struct vf_recording *r)
+{
+    r->closer_running = pthread_create(&r->closer, NULL, closer, r) == 0;
+    if (!r->closer_running) /* no thread: close here, the caller waits this once */
+        close_file(r);
+}
+
+bool vf_recording_closed(struct vf_recording *r)
+{
+    return atomic_load(&r->closed);
+}
+
+int vf_recording_close_finish(struct vf_recording *r, char *msg, size_t len)
+{
+    if (r->closer_running)
+        pthread_join(r->closer, NULL);
+    if (r->close_status)
+        snprintf(msg, len, "%s", r->close_error);
+    else
+        snprintf(msg, len, "%ld frames written to %s", r->written, r->path);
+    int status = r->close_status;
+    destroy(r);
     return status;
 }
 

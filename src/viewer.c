@@ -104,8 +104,8 @@ static void toggle_recording(struct ui *u)
 {
     char msg[1200];
     if (vf_playback_recording(u->playback)) {
-        int failed = vf_playback_record_stop(u->playback, msg, sizeof(msg));
-        note(u, "%s%s", failed ? "recording failed: " : "recording stopped: ", msg);
+        vf_playback_record_stop(u->playback); /* report_recordings() says how it ended */
+        note(u, "finishing the recording...");
         return;
     }
     char path[1024];
@@ -118,6 +118,23 @@ static void toggle_recording(struct ui *u)
         note(u, "cannot record: %s", msg);
     else
         note(u, "recording to %s", path);
+}
+
+/* Stopped recordings whose files are now closed; wait (quitting): all of them. Returns -1 when
+ * one failed. */
+static int report_recordings(struct ui *u, bool wait)
+{
+    char msg[1200];
+    int rc, status = 0;
+    while ((rc = vf_playback_record_result(u->playback, wait, msg, sizeof(msg)))) {
+        const char *how = rc < 0 ? "recording failed: " : "recording stopped: ";
+        if (wait)
+            fprintf(stderr, "vfview: %s%s\n", how, msg);
+        else
+            note(u, "%s%s", how, msg);
+        status = rc < 0 ? -1 : status;
+    }
+    return status;
 }
 
 static void take_screenshot(struct ui *u)
@@ -337,7 +354,8 @@ static void update_overlay(struct ui *u, double now, char *gpu_status)
         snprintf(l[3], sizeof(l[3]), "GPU  %s", gpu_status[0] ? gpu_status : "waiting");
     snprintf(l[4], sizeof(l[4]), "%s  border %s  variant %s", desc,
              vf_border_names[u->settings.border], variant);
-    snprintf(l[5], sizeof(l[5]), "%s%s%s", vf_playback_recording(u->playback) ? "● REC  " : "",
+    snprintf(l[5], sizeof(l[5]), "%s%s%s%s", vf_playback_recording(u->playback) ? "● REC  " : "",
+             vf_playback_record_closing(u->playback) ? "saving  " : "",
              u->paused ? "❚❚ PAUSED  " : "", u->ended ? "end of input (←/→ seek)" : "");
     snprintf(l[6], sizeof(l[6]), "%s", now < u->message_until ? u->message : "h: keys");
     const char *panel[7] = {l[0], l[1], l[2], l[3], l[4], l[5], l[6]};
@@ -463,6 +481,7 @@ static int run_loop(struct ui *u)
             u->fps_frames = 0;
             u->fps_since = started;
         }
+        report_recordings(u, false);
         if (started - u->last_panel >= PANEL_PERIOD_MS) {
             vf_playback_gpu_status(u->playback, gpu_status, sizeof(gpu_status));
             update_overlay(u, started, gpu_status);
@@ -527,13 +546,9 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
             u.graph.ms[e][i] = -1;
     u.fps_since = vf_now_ms();
     status = run_loop(&u);
-    if (vf_playback_recording(u.playback)) { /* quitting while recording keeps a whole file */
-        char msg[1200];
-        int failed = vf_playback_record_stop(u.playback, msg, sizeof(msg));
-        fprintf(stderr, "vfview: %s%s\n",
-                failed ? "recording failed: " : "recording stopped: ", msg);
-        status = failed;
-    }
+    vf_playback_record_stop(u.playback); /* quitting while recording keeps a whole file */
+    if (report_recordings(&u, true))
+        status = 1;
     print_summary(&u);
     goto done;
 fail:
