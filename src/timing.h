@@ -3,6 +3,8 @@
 #define VF_TIMING_H
 
 double vf_now_ms(void);
+/* CPU time the calling thread has used: with vf_now_ms, how much of a span it actually ran. */
+double vf_thread_cpu_ms(void);
 
 struct vf_stats {
     double median, min, max;

@@ -46,7 +46,7 @@ struct ui {
     unsigned discard_serial;
     double discard_until;
     long shown, dropped, screenshots, recordings;
-    struct series times[3]; /* CPU, GPU, the UI thread's own work */
+    struct series times[4]; /* CPU, GPU, the UI thread's own work: wall clock, then its CPU time */
     struct vf_graph graph;
     double fps_since, display_fps, last_panel, ui_ms;
     long fps_frames;
@@ -439,9 +439,9 @@ static double percentile(struct series *s, double p)
 
 static void print_summary(struct ui *u)
 {
-    static const char *const names[3] = {"CPU fast", "GPU", "UI thread"};
+    static const char *const names[4] = {"CPU fast", "GPU", "UI thread", "of it on the CPU"};
     fprintf(stderr, "vfview: %ld frames shown, %ld dropped", u->shown, u->dropped);
-    for (int e = 0; e < 3; e++) {
+    for (int e = 0; e < 4; e++) {
         struct series *s = &u->times[e];
         if (!s->count)
             continue;
@@ -459,7 +459,7 @@ static int run_loop(struct ui *u)
     char gpu_status[320] = "";
     while (!u->quit) {
         handle_events(u, u->redraw || u->upload ? 0 : 2);
-        double started = vf_now_ms();
+        double started = vf_now_ms(), cpu_started = vf_thread_cpu_ms();
         advance(u, started);
         const char *error = NULL;
         bool ended = !u->pending && vf_playback_ended(u->playback, &error);
@@ -493,6 +493,7 @@ static int run_loop(struct ui *u)
             double spent = vf_now_ms() - started;
             u->ui_ms = 0.9 * u->ui_ms + 0.1 * spent;
             record_time(&u->times[2], spent);
+            record_time(&u->times[3], vf_thread_cpu_ms() - cpu_started);
             vf_display_present(u->display);
             u->redraw = false;
         }
@@ -561,7 +562,7 @@ done:
     vf_overlay_close(u.overlay);
     vf_display_close(u.display);
     vf_playback_close(u.playback);
-    for (int e = 0; e < 3; e++)
+    for (int e = 0; e < 4; e++)
         free(u.times[e].ms);
     TTF_Quit();
     SDL_Quit();

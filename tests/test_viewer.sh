@@ -45,6 +45,12 @@ status=$(cat status.txt 2>/dev/null)
 [ "$(cat title.txt 2>/dev/null)" = "vfview — sample.mp4" ] && ok ||
     bad "window title '$(cat title.txt 2>/dev/null)', expected 'vfview — sample.mp4'"
 grep -q "frames shown" vfview.err && ok || bad "no exit summary: $(tail -3 vfview.err)"
+# the UI thread's time per frame, wall clock and the part it ran on the CPU (the second cannot
+# exceed the first)
+ui=$(grep -o 'UI thread mean [0-9.]* ms, p99 [0-9.]* ms; of it on the CPU mean [0-9.]* ms' vfview.err)
+wall=$(echo "$ui" | awk '{print $4}') cpu=$(echo "$ui" | awk '{print $15}')
+[ -n "$ui" ] && awk -v w="$wall" -v c="$cpu" 'BEGIN { exit !(c > 0 && c <= w) }' && ok ||
+    bad "summary lacks the UI thread's times: $(grep 'frames shown' vfview.err)"
 shown=$(grep -o '[0-9]* frames shown' vfview.err | cut -d' ' -f1)
 [ "${shown:-0}" -gt 20 ] && ok || bad "only ${shown:-0} frames shown"
 shots=(vfview-*.png)
