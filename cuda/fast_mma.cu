@@ -5,7 +5,7 @@
  *    m - r + j times row tap j, so the band Bh^T is the same for every group of 16 columns and
  *    each thread builds its fragment once; In^T's fragment is 4 neighbouring pixels of one tile
  *    row, one 32-bit shared load.
- *  - the sums (below 2^24 even for 31 taps of 255) are split into bytes, one plane per byte,
+ *  - the sums (below 2^21: 31 taps of 255 on pixels of 255) are split into bytes, one plane each,
  *    stored column by column so that 4 rows of one column are one 32-bit word again.
  *  - down: Out = Bv x S for each byte plane; the planes' results are added shifted by 8 bits.
  * A 64x128 tile of a 31x31 gaussian costs 576 mma instructions; the dp4a/multiply-add path
@@ -35,9 +35,9 @@ template <int R> struct Band {
     /* the last 16-column group's second chunk reads the 16 bytes past TILE_PITCH (taps of zero:
      * they only need to be this block's and not written meanwhile) */
     static constexpr int TILE_BYTES = ROW_GROUPS * 8 * MMA_TILE_PITCH;
-    /* Bytes per column of a sum plane: the 16 (r >> 1) + 4t .. + 3 rows the down pass reads,
-     * 80 or 112, and 20 or 28 words, so the 8 columns of one fragment load fall in different
-     * banks. */
+    /* Bytes per column of a sum plane: the rows the down pass reads (up to 48 + 32 chunks),
+     * 80 or 112, which are 20 or 28 words, so the 8 columns of one fragment load fall in
+     * different banks. */
     static constexpr int SUM_PITCH = 16 * (3 + 2 * DOWN_CHUNKS);
     static constexpr int PLANE_BYTES = TW * SUM_PITCH;
     /* blocks per SM the registers must allow (ptxas spills below 80 registers for 2 chunks) */
