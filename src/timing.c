@@ -3,18 +3,21 @@
 #include <stdlib.h>
 #include <time.h>
 
-double vf_now_ms(void)
+static double clock_ms(clockid_t clock)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+double vf_now_ms(void)
+{
+    return clock_ms(CLOCK_MONOTONIC);
 }
 
 double vf_thread_cpu_ms(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+    return clock_ms(CLOCK_THREAD_CPUTIME_ID);
 }
 
 static int cmp_double(const void *a, const void *b)
