@@ -18,7 +18,6 @@
  * Requantisation: the accumulators start at the offset, the clamp is left out when the taps
  * cannot leave 0..255 (requant.saturates), and the division is filter.h's shift or multiply-high
  * (vf_divide_by_*), never a float conversion; four results leave as one 32-bit store. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "fast_tile.cuh"
@@ -485,9 +484,6 @@ cudaError_t launch_fast(const vf_filter *f, int border, const Planes &p, cudaStr
 {
     if (p.pitch % 16 != 0 || p.pitch < p.w)
         return cudaErrorInvalidPitchValue; /* rows are read 16 aligned bytes at a time */
-    static const bool no_box = getenv("VF_NO_BOX") != nullptr; /* EXPERIMENT */
-    if (!no_box && fast_box_fits(f))
-        return launch_fast_box(f, border, p, stream);
     if (fast_mma_fits(f))
         return launch_fast_mma(f, border, p, stream);
     static const radius_launcher table[VF_MAX_RADIUS + 1] = {

@@ -238,9 +238,6 @@ cudaError_t launch_tiles(const Planes &p, int rows, size_t smem, const P &params
 /* fast_mma.cu: separable filters with non-negative byte taps on the tensor cores. */
 bool fast_mma_fits(const vf_filter *f);
 cudaError_t launch_fast_mma(const vf_filter *f, int border, const Planes &p, cudaStream_t stream);
-/* fast_box.cu: flat filters (every tap one value: box) as running sums, any radius. */
-bool fast_box_fits(const vf_filter *f);
-cudaError_t launch_fast_box(const vf_filter *f, int border, const Planes &p, cudaStream_t stream);
 
 } // namespace vf
 
