@@ -35,7 +35,8 @@ if [ "${NCU:-1}" = 1 ] && command -v ncu >/dev/null; then
         echo "== $spec"
         ncu --clock-control none -k regex:"small_kernel|tall_kernel|wide_kernel|mma_kernel" --launch-skip 2 \
             --launch-count 1 --section SpeedOfLight --section ComputeWorkloadAnalysis \
-            --section Occupancy --section InstructionStats --section MemoryWorkloadAnalysis \
+            --section Occupancy --section WarpStateStats --section InstructionStats \
+            --section MemoryWorkloadAnalysis \
             $vf bench --engine gpu --variant fast --filter "$spec" --res 3840x2160 --frames 3 \
             --warmup 1
     done >"$out/ncu.txt" 2>&1
