@@ -77,3 +77,22 @@ cd "$repo" || exit 1
 
 grep -q "; GPU mean" "$out/session/vfview.err" && echo "GPU half ran: yes" || echo "GPU half ran: NO"
 bash tests/test_viewer.sh "$vfview" 2>&1 | tee "$out/test_viewer.log" | tail -5
+
+# the media paths that need FFmpeg as well as the GPU: a headless GPU run against the CPU's,
+# end to end through decode, convert, filter, convert back and a lossless encode, and the bench's
+# pipeline suite (decode, upload, kernel, download, encode per frame)
+cd "$out" || exit 1
+sample="$repo/assets/sample.mp4"
+for engine in cpu gpu; do
+    "$vfview" --no-window --engine $engine -f gaussian:size=15 --border mirror --frames 90 \
+        --codec ffv1 -o "headless-$engine.mkv" "$sample" 2>"headless-$engine.err" ||
+        echo "headless $engine: exit $? ($(tail -1 "headless-$engine.err"))"
+    ffmpeg -v error -i "headless-$engine.mkv" -map 0:v -f framemd5 "headless-$engine.md5"
+done
+frames=$(grep -vc '^#' headless-gpu.md5)
+cmp -s headless-cpu.md5 headless-gpu.md5 && echo "headless gpu == cpu: $frames frames identical" ||
+    echo "headless gpu != cpu ($frames frames)"
+"$vfview" bench --suite pipeline --quick --input "$sample" --out "$out/pipeline" >pipeline.txt 2>&1
+echo "bench --suite pipeline: exit $?"
+grep -iE "gpu" pipeline.txt | head -12
+rm -f headless-*.mkv
