@@ -255,9 +255,10 @@ static int open_format(struct vf_decoder *d, char *err, size_t errlen)
     const char *url = d->cfg.url;
     if (d->cfg.webcam) {
         avdevice_register_all();
-        input_format = av_find_input_format("v4l2");
+        const char *device = d->cfg.webcam_format ? d->cfg.webcam_format : "v4l2";
+        input_format = av_find_input_format(device);
         if (!input_format) {
-            snprintf(err, errlen, "%s: this FFmpeg has no V4L2 camera support", d->name);
+            snprintf(err, errlen, "%s: this FFmpeg has no '%s' input device", d->name, device);
             return -1;
         }
         url = d->cfg.webcam;

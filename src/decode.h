@@ -12,14 +12,15 @@
 #include "media_item.h"
 
 struct vf_decoder_config {
-    const char *url;    /* a file, image, pattern (img%03d.png) or URL */
-    const char *webcam; /* instead of url: a V4L2 device such as /dev/video0 */
-    int queue_depth;    /* pictures decoded ahead (default 4) */
-    int threads;        /* the codec's threads; 0: one per core */
-    long max_pixels;    /* larger pictures are refused in open; 0: no limit of our own */
-    bool want_audio;    /* pass audio packets through as VF_ITEM_AUDIO */
-    bool loop;          /* restart at the end (serial is bumped) */
-    bool hold_at_end;   /* at the end, wait for a seek (or close) instead of ending */
+    const char *url;           /* a file, image, pattern (img%03d.png) or URL */
+    const char *webcam;        /* instead of url: a V4L2 device such as /dev/video0 */
+    const char *webcam_format; /* the camera's input device; NULL: v4l2 */
+    int queue_depth;           /* pictures decoded ahead (default 4) */
+    int threads;               /* the codec's threads; 0: one per core */
+    long max_pixels;           /* larger pictures are refused in open; 0: no limit of our own */
+    bool want_audio;           /* pass audio packets through as VF_ITEM_AUDIO */
+    bool loop;                 /* restart at the end (serial is bumped) */
+    bool hold_at_end;          /* at the end, wait for a seek (or close) instead of ending */
 };
 
 struct vf_source_info {

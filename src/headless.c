@@ -244,8 +244,10 @@ int vf_headless_run(const struct vf_options *opts)
     install_signal_handlers();
     /* errors reach the user as vfview's own one-line messages; FFmpeg's log only on request */
     av_log_set_level(opts->verbose ? AV_LOG_INFO : AV_LOG_QUIET);
-    struct vf_decoder_config dc = {
-        .url = opts->input, .webcam = opts->webcam, .want_audio = opts->output != NULL};
+    struct vf_decoder_config dc = {.url = opts->input,
+                                   .webcam = opts->webcam,
+                                   .webcam_format = opts->webcam_format,
+                                   .want_audio = opts->output != NULL};
     r.decoder = vf_decoder_open(&dc, err, sizeof(err));
     if (!r.decoder)
         goto fail;

@@ -11,6 +11,7 @@
 
 enum {
     OPT_WEBCAM = 256,
+    OPT_WEBCAM_FORMAT,
     OPT_BORDER,
     OPT_ENGINE,
     OPT_VARIANT,
@@ -32,6 +33,8 @@ struct cli_option {
 static const struct cli_option cli_options[] = {
     {"input", required_argument, 'i', "URL", "file, image or any URL FFmpeg opens"},
     {"webcam", optional_argument, OPT_WEBCAM, "[=DEV]", "V4L2 camera, default /dev/video0"},
+    {"webcam-format", required_argument, OPT_WEBCAM_FORMAT, "NAME",
+     "the camera's FFmpeg input device (default v4l2; lavfi: DEV is a filter graph)"},
     {"filter", required_argument, 'f', "SPEC", "NAME[:key=value...], see FILTERS"},
     {"border", required_argument, OPT_BORDER, "MODE", "clamp (default), zero or mirror"},
     {"engine", required_argument, OPT_ENGINE, "E",
@@ -109,6 +112,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     case OPT_WEBCAM:
         o->webcam = arg ? arg : "/dev/video0";
+        break;
+    case OPT_WEBCAM_FORMAT:
+        o->webcam_format = arg;
         break;
     case 'f':
         if (vf_filter_parse(arg, &o->filter, ferr, sizeof(ferr)))
@@ -209,5 +215,7 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
     }
     if (o->input && o->webcam)
         return fail(err, errlen, "--webcam: give either INPUT or --webcam, not both");
+    if (o->webcam_format && !o->webcam)
+        return fail(err, errlen, "--webcam-format: only with --webcam");
     return 0;
 }

@@ -173,6 +173,7 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
     }
     struct vf_decoder_config dc = {.url = cfg->url,
                                    .webcam = cfg->webcam,
+                                   .webcam_format = cfg->webcam_format,
                                    .loop = cfg->loop,
                                    .hold_at_end = !cfg->loop && !cfg->webcam,
                                    .want_audio = true,

@@ -31,7 +31,7 @@ struct vf_shown {
 };
 
 struct vf_playback_config {
-    const char *url, *webcam;
+    const char *url, *webcam, *webcam_format;
     bool loop;
     bool use_cpu, use_gpu;
     int threads;

@@ -523,6 +523,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     u.settings.variant = opts->gpu_variant;
     struct vf_playback_config pc = {.url = opts->input,
                                     .webcam = opts->webcam,
+                                    .webcam_format = opts->webcam_format,
                                     .loop = loop,
                                     .use_cpu = opts->engine != VF_USE_GPU,
                                     .use_gpu = opts->engine != VF_USE_CPU,

@@ -38,6 +38,7 @@ expect 2 "--threads: '0'" --threads 0
 expect 2 "needs a value" --filter
 expect 2 "unexpected argument 'b.mp4'" a.mp4 b.mp4
 expect 2 "either INPUT or --webcam" a.mp4 --webcam
+expect 2 "--webcam-format: only with --webcam" --webcam-format lavfi
 expect 2 "vfview bench: --res: '12'" bench --res 12
 expect 2 "vfview bench: --filter: unknown filter 'x'" bench --filter x
 expect 2 "vfview bench: --block: must be 8, 16 or 32" bench --block 12

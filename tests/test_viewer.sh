@@ -75,6 +75,23 @@ second=$(ls vfview-*.mp4 2>/dev/null | head -1)
 grep -q "recording stopped: .* frames written to rec.mp4" vfview.err && ok ||
     bad "no 'recording stopped' line: $(cat vfview.err)"
 
+# a camera in the window: a live source (lavfi's test pattern standing in for V4L2, which no
+# machine here has), no seeking, paced by its timestamps; --frames ends it
+cat >camera.sh <<SCRIPT
+"$vfview" --webcam="testsrc2=size=640x360:rate=30" --webcam-format lavfi --frames 45 2>camera.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >window.txt || { kill \$pid; exit 3; }
+xdotool getwindowname "\$(head -1 window.txt)" >camera-title.txt
+for key in Right Left 4 v d; do xdotool key \$key; sleep 0.1; done
+wait \$pid
+echo \$? >camera-status.txt
+SCRIPT
+timeout 60 xvfb-run -a bash camera.sh
+[ "$(cat camera-status.txt 2>/dev/null)" = 0 ] && grep -q "^vfview: 45 frames shown" camera.err &&
+    [ "$(cat camera-title.txt)" = "vfview — testsrc2=size=640x360:rate=30" ] && ok ||
+    bad "camera: status '$(cat camera-status.txt 2>/dev/null)', title '$(cat camera-title.txt \
+        2>/dev/null)': $(tail -2 camera.err)"
+
 # --frames ends the window by itself; a bad input fails before any window, in one line
 timeout 60 xvfb-run -a "$vfview" --engine cpu --frames 15 2>frames.err
 [ $? -eq 0 ] && grep -q "^vfview: 15 frames shown" frames.err && ok ||
