@@ -35,8 +35,13 @@ template <int R> struct Band {
     /* the last 16-column group's second chunk reads the 16 bytes past TILE_PITCH (taps of zero:
      * they only need to be this block's and not written meanwhile) */
     static constexpr int TILE_BYTES = ROW_GROUPS * 8 * MMA_TILE_PITCH;
-    /* blocks per SM the registers must allow: the sums live in registers (SumRegs) */
-    static constexpr int MIN_BLOCKS = 3;
+    /* Bytes per column of a sum plane: the rows the down pass reads (up to 48 + 32 chunks),
+     * 80 or 112, which are 20 or 28 words, so the 8 columns of one fragment load fall in
+     * different banks. */
+    static constexpr int SUM_PITCH = 16 * (3 + 2 * DOWN_CHUNKS);
+    static constexpr int PLANE_BYTES = TW * SUM_PITCH;
+    /* blocks per SM the registers must allow (ptxas spills below 80 registers for 2 chunks) */
+    static constexpr int MIN_BLOCKS = DOWN_CHUNKS == 1 ? 4 : 3;
     static_assert(R <= 16, "the across band reaches 16 columns each side");
     static_assert(TILE_BYTES >= MMA_TH * OUT_PITCH, "the output is staged over the tile");
 };
@@ -106,56 +111,43 @@ __device__ __forceinline__ uint32_t load_word(const uint8_t *at)
     return *reinterpret_cast<const uint32_t *>(at);
 }
 
-/* A thread's sums stay in registers from the across product to the down product. The across
- * result of 8 tile rows gives each thread rows 2t, 2t+1 of columns g and g+8 (the warp's 16);
- * the down product's operand wants rows 4t..4t+3 of each 16 for column g (then g+8). Both are in
- * the same quad of lanes (same g): per byte plane, a word holds rows 2t, 2t+1 of two 8-row
- * groups, and two shuffles in the quad plus a byte permute give the rows the down product takes.
- * Sum blocks are 16 rows: BLOCKS of them cover every row the down pass reads. */
-template <int R> struct SumRegs {
-    static constexpr int BLOCKS = MMA_TH / 16 + 2 * Band<R>::DOWN_CHUNKS - 1;
-    uint32_t word[BLOCKS][2][3]; /* [16-row block][column g, g+8][byte plane] */
-};
-
 template <int R>
 __device__ __forceinline__ void across(const MmaParams &s, const BandTaps &band,
-                                       const uint8_t *tile, SumRegs<R> &sums)
+                                       const uint8_t *tile, uint8_t *sums)
 {
     typedef Band<R> B;
     const int g = threadIdx.x >> 2, t = threadIdx.x & 3, col0 = 16 * threadIdx.y;
     uint32_t a[B::ACROSS_CHUNKS][4];
     band_fragment<B::ACROSS_CHUNKS>(band.row, B::ACROSS_LEFT - R, a);
     const uint8_t *in = tile + g * MMA_TILE_PITCH + APRON - B::ACROSS_LEFT + col0 + 4 * t;
+    uint8_t *out = sums + (col0 + g) * B::SUM_PITCH + 2 * t;
+    /* every load before the first store: the compiler cannot tell the tile from the sums */
+    uint32_t b[B::ROW_GROUPS][B::ACROSS_CHUNKS][2];
 #pragma unroll
-    for (int block = 0; block < SumRegs<R>::BLOCKS; block++) {
-        uint32_t pair[2][2][3] = {}; /* [group of the block][column][plane]: rows 2t, 2t+1 */
+    for (int rows = 0; rows < B::ROW_GROUPS; rows++)
 #pragma unroll
-        for (int half = 0; half < 2; half++) {
-            const int rows = 2 * block + half;
-            if (rows >= B::ROW_GROUPS)
-                break; /* rows past the tile: the down band's taps there are zero */
-            int32_t h[4] = {0, 0, 0, 0};
+        for (int c = 0; c < B::ACROSS_CHUNKS; c++)
 #pragma unroll
-            for (int c = 0; c < B::ACROSS_CHUNKS; c++) {
-                const uint8_t *at = in + rows * 8 * MMA_TILE_PITCH + 32 * c;
-                mma_u8(h, a[c], load_word(at), load_word(at + 16));
-            }
+            for (int half = 0; half < 2; half++)
+                b[rows][c][half] = load_word(in + rows * 8 * MMA_TILE_PITCH + 32 * c + 16 * half);
+#pragma unroll
+    for (int rows = 0; rows < B::ROW_GROUPS; rows++) {
+        int32_t h[4] = {0, 0, 0, 0};
+#pragma unroll
+        for (int c = 0; c < B::ACROSS_CHUNKS; c++)
+            mma_u8(h, a[c], b[rows][c][0], b[rows][c][1]);
             /* h: column col0+g rows 8*rows + 2t and +1, then column col0+g+8 the same rows */
 #pragma unroll
-            for (int plane = 0; plane < 3; plane++) {
-                const uint32_t pick = plane | (4 + plane) << 4;
-                pair[half][0][plane] = __byte_perm(h[0], h[1], pick);
-                pair[half][1][plane] = __byte_perm(h[2], h[3], pick);
-            }
+        for (int plane = 0; plane < 3; plane++) {
+            if (plane == 2 && s.planes < 3)
+                break;
+            const uint32_t pick = plane | (4 + plane) << 4;
+            uint8_t *at = out + plane * B::PLANE_BYTES + 8 * rows;
+            *reinterpret_cast<uint16_t *>(at) = (uint16_t)__byte_perm(h[0], h[1], pick);
+            *reinterpret_cast<uint16_t *>(at + 8 * B::SUM_PITCH) =
+                (uint16_t)__byte_perm(h[2], h[3], pick);
         }
-#pragma unroll
-        for (int col = 0; col < 2; col++)
-#pragma unroll
-            for (int plane = 0; plane < 3; plane++)
-                sums.word[block][col][plane] =
-                    __byte_perm(pair[0][col][plane], pair[1][col][plane], 0x5410);
     }
-    (void)s;
 }
 
 template <Divide D>
@@ -169,29 +161,18 @@ __device__ __forceinline__ uint16_t requant2(int32_t n0, int32_t n1, const vf_re
 }
 
 template <int R, Divide D>
-__device__ __forceinline__ void down(const MmaParams &s, const BandTaps &band,
-                                     const SumRegs<R> &sums, uint8_t *staged)
+__device__ __forceinline__ void down(const MmaParams &s, const BandTaps &band, const uint8_t *sums,
+                                     uint8_t *staged)
 {
     typedef Band<R> B;
     const int g = threadIdx.x >> 2, t = threadIdx.x & 3;
     uint32_t a[B::DOWN_CHUNKS][4];
     band_fragment<B::DOWN_CHUNKS>(band.col, 0, a);
-    /* rows 4t..4t+3 of a 16-row block: rows 2t', 2t'+1 of lanes t' = 2(t%2) and +1, from the
-     * block's first 8-row group for t < 2, its second for t >= 2 */
-    const int quad = threadIdx.x & ~3, from = quad | 2 * (t & 1);
-    const uint32_t pick = t < 2 ? 0x5410 : 0x7632;
+    /* every sum before the first store, as in across() */
+    int32_t n[2][MMA_TH / 16][4];
 #pragma unroll
     for (int half = 0; half < 2; half++) {
-        uint32_t w[SumRegs<R>::BLOCKS][3];
-#pragma unroll
-        for (int block = 0; block < SumRegs<R>::BLOCKS; block++)
-#pragma unroll
-            for (int plane = 0; plane < 3; plane++) {
-                const uint32_t v = sums.word[block][half][plane];
-                w[block][plane] = __byte_perm(__shfl_sync(0xffffffffu, v, from),
-                                              __shfl_sync(0xffffffffu, v, from + 1), pick);
-            }
-        int32_t n[MMA_TH / 16][4];
+        const uint8_t *in = sums + (16 * threadIdx.y + 8 * half + g) * B::SUM_PITCH + 4 * t;
 #pragma unroll
         for (int rt = 0; rt < MMA_TH / 16; rt++) {
             int32_t part[3][4] = {};
@@ -199,23 +180,26 @@ __device__ __forceinline__ void down(const MmaParams &s, const BandTaps &band,
             for (int plane = 0; plane < 3; plane++) {
                 if (plane == 2 && s.planes < 3)
                     break;
+                const uint8_t *at = in + plane * B::PLANE_BYTES + 16 * rt;
 #pragma unroll
                 for (int c = 0; c < B::DOWN_CHUNKS; c++)
-                    mma_u8(part[plane], a[c], w[rt + 2 * c][plane], w[rt + 2 * c + 1][plane]);
+                    mma_u8(part[plane], a[c], load_word(at + 32 * c), load_word(at + 32 * c + 16));
             }
 #pragma unroll
             for (int i = 0; i < 4; i++)
-                n[rt][i] = s.q.offset + part[0][i] + (part[1][i] << 8) + (part[2][i] << 16);
+                n[half][rt][i] = s.q.offset + part[0][i] + (part[1][i] << 8) + (part[2][i] << 16);
         }
-        /* n[rt]: row 16rt+g columns 8*half+2t and +1, then row 16rt+g+8 the same columns */
+    }
+    /* n[half][rt]: row 16rt+g columns col+2t and +1, then row 16rt+g+8 the same columns */
+#pragma unroll
+    for (int half = 0; half < 2; half++)
 #pragma unroll
         for (int rt = 0; rt < MMA_TH / 16; rt++) {
             uint8_t *at = staged + (16 * rt + g) * OUT_PITCH + 16 * threadIdx.y + 8 * half + 2 * t;
-            const int32_t *v = n[rt];
+            const int32_t *v = n[half][rt];
             *reinterpret_cast<uint16_t *>(at) = requant2<D>(v[0], v[1], s.q);
             *reinterpret_cast<uint16_t *>(at + 8 * OUT_PITCH) = requant2<D>(v[2], v[3], s.q);
         }
-    }
 }
 
 /* The staged 64x128 bytes to the frame, 16 at a time where the tile is wholly inside it. */
@@ -244,10 +228,9 @@ __global__ void __launch_bounds__(TX *BIG_TY, Band<R>::MIN_BLOCKS) mma_kernel(Pl
     typedef Band<R> B;
     extern __shared__ __align__(16) uint8_t smem[];
     __shared__ __align__(16) BandTaps band;
-    uint8_t *tile = smem;
+    uint8_t *tile = smem, *sums = smem + B::TILE_BYTES;
     put_band_taps<B::N>(band, s); /* visible after run_tile's barrier */
     run_tile<R, MMA_TH, BIG_TY, MMA_TILE_PITCH>(tile, p, s.border, [&](const TileAt &at) {
-        SumRegs<R> sums;
         across<R>(s, band, tile, sums);
         __syncthreads();
         down<R, D>(s, band, sums, tile); /* the tile is read: the output is staged over it */
@@ -265,7 +248,7 @@ cudaError_t launch_mma_radius(const vf_filter *f, int border, const Planes &p, c
     s.planes = 255 * (int64_t)f->abs_row_sum < 65536 ? 2 : 3;
     memcpy(s.row, f->row, sizeof(s.row));
     memcpy(s.col, f->col, sizeof(s.col));
-    const size_t smem = Band<R>::TILE_BYTES;
+    const size_t smem = Band<R>::TILE_BYTES + s.planes * Band<R>::PLANE_BYTES;
     switch (divide_of(f->requant)) {
     case DIV_ONE:
     case DIV_SHIFT:
