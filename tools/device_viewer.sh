@@ -57,7 +57,7 @@ nvidia-smi -L
 vfview="$root/bin/vfview"
 ldd "$vfview" | grep "not found" && exit 1
 
-# a session by hand first: 120 frames, GPU variants cycled, the difference view on, a screenshot
+# a session by hand first: 400 frames, GPU variants cycled, the difference view on, a screenshot
 mkdir -p "$out/session" && cd "$out/session" || exit 1
 cat >keys.sh <<'KEYS'
 "$1" --frames 400 2>vfview.err &

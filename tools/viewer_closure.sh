@@ -2,9 +2,11 @@
 # Packs a viewer build with everything it needs at run time that the GPU machine lacks (SDL2,
 # FFmpeg, Mesa's software OpenGL, Xvfb, xdotool, a font) into one archive, so the window can be
 # run there against the real GPU: the device tool carries at most 64 MiB, and the closure is
-# ~300 MB unpacked. glibc and the CUDA libraries are left out: the GPU machine has its own.
+# ~400 MB unpacked. glibc and the CUDA libraries are left out: the GPU machine has its own.
 # usage: tools/viewer_closure.sh BUILD_DIR ARCHIVE    (ARCHIVE ends in .tar.xz)
-# On the GPU machine: tools/device_viewer.sh ARCHIVE unpacks it and runs tests/test_viewer.sh.
+# On the GPU machine the parts are joined and unpacked, then tools/device_viewer.sh DIR runs the
+# window and tests/test_viewer.sh from it (see its header). BUILD_DIR must be configured in
+# /work/main, where the build looks for the bundled sample.
 set -eu
 build=$(realpath "$1")
 archive=$(realpath -m "$2")
