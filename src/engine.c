@@ -115,7 +115,6 @@ static int cpu_run(struct vf_engine *e, const struct in_flight *job, vf_engine_e
     return 0;
 }
 
-/* CUDA failed: say so once, then redo the frames the GPU held on the CPU, in order. */
 /* Takes the oldest pending frame off the ring and makes it on the CPU. */
 static int cpu_run_oldest(struct vf_engine *e, vf_engine_emit emit, void *ctx, char *err,
                           size_t errlen)
@@ -126,6 +125,7 @@ static int cpu_run_oldest(struct vf_engine *e, vf_engine_emit emit, void *ctx, c
     return cpu_run(e, &job, emit, ctx, err, errlen);
 }
 
+/* CUDA failed: say so once, then redo the frames the GPU held on the CPU, in order. */
 static int fall_back_to_cpu(struct vf_engine *e, const char *why, vf_engine_emit emit, void *ctx,
                             char *err, size_t errlen)
 {
