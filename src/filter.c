@@ -197,22 +197,28 @@ static void detect_separable(struct vf_filter *f)
         f->separable = f->centre == 0;
 }
 
-/* With l = ceil(log2 d) and s = 31 + l, m = ceil(2^s / d) fits 32 bits and m*d = 2^s + e with
- * 0 < e < d. Then n*m / 2^s = n/d + n*e / (d*2^s), and the error term stays below 1/d (the gap
- * from n/d to the next integer) while n*e < 2^s: n < 256d and e < d give n*e < 256d^2 <= 2^s
- * because d < 2^l and l <= 23. So floor(n*m / 2^s) == floor(n/d) on 0..limit. */
+/* m = ceil(2^s / d) and m*d = 2^s + e with 0 < e < d. Then n*m / 2^s = n/d + n*e / (d*2^s),
+ * and the error term stays below 1/d (the gap from n/d to the next integer) while n*e < 2^s:
+ * n < 256d and e < d give n*e < 256d^2. For d <= 4096, s = 32: 256d^2 <= 2^32, and the
+ * division is a single multiply-high (magic_shift 0: what the GPU's kernels specialise on).
+ * Beyond, with l = ceil(log2 d), s = 31 + l: 256d^2 <= 2^s because d < 2^l and l <= 23; m fits
+ * 32 bits in both cases. So floor(n*m / 2^s) == floor(n/d) on 0..limit. */
 static void set_magic(struct vf_requant *q, int32_t d)
 {
     q->magic = 0;
     q->magic_shift = 0;
     if (q->shift >= 0)
         return;
-    int l = 0;
-    while (((int64_t)1 << l) < d)
-        l++;
-    uint64_t two_s = (uint64_t)1 << (31 + l);
+    int s = 32;
+    if (d > 4096) {
+        int l = 0;
+        while (((int64_t)1 << l) < d)
+            l++;
+        s = 31 + l;
+    }
+    uint64_t two_s = (uint64_t)1 << s;
     q->magic = (uint32_t)((two_s + (uint64_t)d - 1) / (uint64_t)d);
-    q->magic_shift = l - 1;
+    q->magic_shift = s - 32;
 }
 
 static void set_saturates(struct vf_filter *f)

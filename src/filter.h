@@ -46,7 +46,7 @@ struct vf_requant {
     int32_t shift;  /* log2(d) when d is a power of two, else -1 */
     float inv;      /* 1/d, exact enough for d <= VF_MAX_DIVISOR (see filter.c) */
     /* d not a power of two: floor(n/d) == mulhi(n, magic) >> magic_shift for 0 <= n <= limit
-     * (integer-only division, see vf_requant_divide) */
+     * (integer-only division, see vf_requant_divide); magic_shift is 0 for d <= 4096 */
     uint32_t magic;
     int32_t magic_shift;
     /* the sum can leave offset's 0..limit window, so engines must clamp (false for filters with

@@ -211,7 +211,7 @@ static void test_rounding_rule(void)
     int divisors[300], count = 0;
     for (int d = 1; d <= 256; d++)
         divisors[count++] = d;
-    int big[] = {361, 625, 961, 1000, 4095, 4097, 9999, 12289, 16383, 16384};
+    int big[] = {361, 625, 961, 1000, 3001, 4093, 4095, 4097, 9999, 12289, 16383, 16384};
     for (size_t i = 0; i < sizeof(big) / sizeof(big[0]); i++)
         divisors[count++] = big[i];
     for (int k = 0; k < count; k++) {
@@ -220,6 +220,10 @@ static void test_rounding_rule(void)
         int d = divisors[k];
         snprintf(spec, sizeof(spec), "custom:matrix=1:div=%d:bias=%d", d, (k % 7) - 3);
         CHECK(vf_filter_parse(spec, &f, NULL, 0) == 0, "%s", spec);
+        /* up to 4096 the integer division is one multiply-high, no shift */
+        if (f.requant.shift < 0)
+            CHECK((f.requant.magic_shift == 0) == (d <= 4096), "div %d: magic shift %d", d,
+                  f.requant.magic_shift);
         int bad = 0;
         for (int64_t s = -2 * (int64_t)d; s < 260 * (int64_t)d && bad < 3; s++) {
             int64_t want = (s + d / 2);
