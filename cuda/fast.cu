@@ -409,6 +409,8 @@ cudaError_t launch_small(const Params &s, const Planes &p, cudaStream_t stream)
         return launch_tiles<small_kernel<R, S, DIV_ONE>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
     case DIV_SHIFT:
         return launch_tiles<small_kernel<R, S, DIV_SHIFT>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
+    case DIV_MULHI:
+        return launch_tiles<small_kernel<R, S, DIV_MULHI>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
     case DIV_MAGIC:
         return launch_tiles<small_kernel<R, S, DIV_MAGIC>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
     case DIV_MAGIC_CLAMP:

@@ -253,6 +253,8 @@ cudaError_t launch_mma_radius(const vf_filter *f, int border, const Planes &p, c
     case DIV_ONE:
     case DIV_SHIFT:
         return launch_tiles<mma_kernel<R, DIV_SHIFT>, BIG_TY>(p, MMA_TH, smem, s, stream);
+    case DIV_MULHI:
+        return launch_tiles<mma_kernel<R, DIV_MULHI>, BIG_TY>(p, MMA_TH, smem, s, stream);
     case DIV_MAGIC:
         return launch_tiles<mma_kernel<R, DIV_MAGIC>, BIG_TY>(p, MMA_TH, smem, s, stream);
     case DIV_MAGIC_CLAMP:

@@ -142,9 +142,10 @@ __device__ __forceinline__ void run_tile(uint8_t *tile, const Planes &p, int bor
     compute(at);
 }
 
-/* How a sum becomes a byte (struct vf_requant): d == 1, a power of two, or another divisor,
- * clamped first unless the taps cannot leave the range (requant.saturates). */
-enum Divide { DIV_ONE, DIV_SHIFT, DIV_MAGIC, DIV_MAGIC_CLAMP };
+/* How a sum becomes a byte (struct vf_requant): d == 1, a power of two, a multiply-high alone
+ * (magic_shift 0: d <= 4096) or with a shift, clamped first unless the taps cannot leave the
+ * range (requant.saturates). */
+enum Divide { DIV_ONE, DIV_SHIFT, DIV_MULHI, DIV_MAGIC, DIV_MAGIC_CLAMP };
 
 inline Divide divide_of(const vf_requant &q)
 {
@@ -152,7 +153,9 @@ inline Divide divide_of(const vf_requant &q)
         return DIV_ONE;
     if (q.shift > 0)
         return DIV_SHIFT;
-    return q.saturates ? DIV_MAGIC_CLAMP : DIV_MAGIC;
+    if (q.saturates)
+        return DIV_MAGIC_CLAMP;
+    return q.magic_shift == 0 ? DIV_MULHI : DIV_MAGIC;
 }
 
 /* Four int32 saturated to 0..255 and packed, v[0] in the low byte: two instructions. */
@@ -173,6 +176,8 @@ template <Divide D> __device__ __forceinline__ int32_t divided(int32_t n, const 
         return n;
     if (D == DIV_SHIFT)
         return n >> q.shift;
+    if (D == DIV_MULHI)
+        return (int32_t)__umulhi((uint32_t)n, q.magic);
     return (int32_t)vf_divide_by_magic(
         (uint32_t)(D == DIV_MAGIC_CLAMP ? min(max(n, 0), q.limit) : n), q);
 }
