@@ -15,6 +15,8 @@
  *    two adds per pixel at any size.
  *  - wide (2-D with radius > 4 or taps beyond a signed byte): multiply-adds on bytes, 4x4
  *    outputs per thread.
+ * Box filters from radius 3 (every tap equal) go to fast_box.cu's running sums, separable
+ * filters with non-negative byte taps from radius 5 to fast_mma.cu's tensor cores.
  * Requantisation: the accumulators start at the offset, the clamp is left out when the taps
  * cannot leave 0..255 (requant.saturates), and the division is filter.h's shift or multiply-high
  * (vf_divide_by_*), never a float conversion; four results leave as one 32-bit store. */
@@ -486,6 +488,8 @@ cudaError_t launch_fast(const vf_filter *f, int border, const Planes &p, cudaStr
 {
     if (p.pitch % 16 != 0 || p.pitch < p.w)
         return cudaErrorInvalidPitchValue; /* rows are read 16 aligned bytes at a time */
+    if (fast_box_fits(f))
+        return launch_fast_box(f, border, p, stream);
     if (fast_mma_fits(f))
         return launch_fast_mma(f, border, p, stream);
     static const radius_launcher table[VF_MAX_RADIUS + 1] = {

@@ -1,6 +1,6 @@
-/* The fast kernel for separable filters with non-negative byte taps (gaussian, box: the big
- * radii): both passes are banded matrix products of bytes on the tensor cores, with the exact
- * int32 sums the CPU makes (mma.sync m16n8k32, u8 x u8 -> s32).
+/* The fast kernel for separable filters with non-negative byte taps at the big radii (gaussian;
+ * box has its own, fast_box.cu): both passes are banded matrix products of bytes on the tensor
+ * cores, with the exact int32 sums the CPU makes (mma.sync m16n8k32, u8 x u8 -> s32).
  *  - across: S^T = Bh^T x In^T per 16 output columns. Output column m takes input column
  *    m - r + j times row tap j, so the band Bh^T is the same for every group of 16 columns and
  *    each thread builds its fragment once; In^T's fragment is 4 neighbouring pixels of one tile

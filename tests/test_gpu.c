@@ -44,7 +44,7 @@ static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf
     }
 }
 
-enum { CUSTOM_COUNT = 19, CUSTOM_LEN = 8192 };
+enum { CUSTOM_COUNT = 20, CUSTOM_LEN = 8192 };
 
 /* "custom:matrix=..." of n x n taps col[i]*row[j] (+ centre in the middle), or of taps drawn
  * from lo..hi when col is NULL */
@@ -70,15 +70,18 @@ static void matrix_spec(char *spec, int n, const int *col, const int *row, int c
  * presets: small 2-D (radius <= 4, taps in a signed byte), wide 2-D (larger radius or taps),
  * small separable with an asymmetric column, tall separable with unsigned-byte, wider-than-byte
  * and signed-byte row taps, a uniform column other than 1 (running sums), the packed 16-bit
- * path off the gaussian, all-one matrices with other divisors than box's, and biases. */
+ * path off the gaussian, all-one matrices with other divisors than box's, equal taps other
+ * than 1, and biases. */
 static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
 {
     static const int one3[] = {1, 1, 1}, ramp3[] = {1, 2, 3}, wide_row3[] = {1, 200, 1},
                      huge_row3[] = {1, 300, 1}, bin3[] = {1, 2, 1};
     int twos11[11], row11[11], ramp11[11], bytes11[11], col19[19], row19[19], col31[31], row31[31];
-    int flat[29];
+    int flat[29], minus_two[9];
     for (int k = 0; k < 29; k++)
         flat[k] = 1;
+    for (int k = 0; k < 9; k++)
+        minus_two[k] = -2;
     for (int k = 0; k < 11; k++) {
         twos11[k] = 2;
         row11[k] = k % 3 == 0 ? -7 * k : 9 + k;
@@ -118,6 +121,8 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
     matrix_spec(out[16], 5, flat, flat, 0, 0, 0, 0, ":div=16:bias=-20");
     matrix_spec(out[17], 29, flat, flat, 0, 0, 0, 0, ":div=100");
     matrix_spec(out[18], 15, flat, flat, 0, 0, 0, 0, ":div=2000:bias=-3");
+    /* box kernel (fast_box.cu): every tap -2, a divisor beyond one multiply-high */
+    matrix_spec(out[19], 9, flat, minus_two, 0, 0, 0, 0, ":div=5000:bias=60");
 }
 
 static void sweep(int w, int h, int max_size, int all_sizes)

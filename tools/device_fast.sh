@@ -33,7 +33,7 @@ done >"$out/bench.txt" 2>&1
 if [ "${NCU:-1}" = 1 ] && command -v ncu >/dev/null; then
     for spec in ${NCU_FILTERS:-sharpen gaussian:size=5 box:size=31 gaussian:size=31}; do
         echo "== $spec"
-        ncu --clock-control none -k regex:"small_kernel|tall_kernel|wide_kernel|mma_kernel" --launch-skip 2 \
+        ncu --clock-control none -k regex:"small_kernel|tall_kernel|wide_kernel|mma_kernel|box_kernel" --launch-skip 2 \
             --launch-count 1 --section SpeedOfLight --section ComputeWorkloadAnalysis \
             --section Occupancy --section WarpStateStats --section InstructionStats \
             --section MemoryWorkloadAnalysis \
