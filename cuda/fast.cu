@@ -8,7 +8,8 @@
  *  - small (radius <= 4, taps that fit a signed byte): the thread walks down its column. For a
  *    separable filter it keeps the horizontal sums of the last 2r+1 rows in registers and
  *    combines them down (symmetric columns add the mirrored rows first: r+1 multiplies, not
- *    2r+1); for a 2-D filter each tap row's dot products go straight into the output rows.
+ *    2r+1); for a 2-D filter (and a separable 3x3 divided by a shift or not at all) each tap
+ *    row's dot products go straight into the output rows.
  *  - tall (separable with radius > 4, or row taps beyond a byte): the horizontal sums of a
  *    64-row tile go to shared memory (dp4a, or plain multiply-adds when the taps do not fit a
  *    byte), then down: multiply-adds, or a running sum when every column tap is equal (box),
@@ -435,9 +436,15 @@ template <int R>
 cudaError_t launch_radius(const vf_filter *f, int border, const Planes &p, cudaStream_t stream)
 {
     constexpr int N = 2 * R + 1;
-    if (!f->separable) {
+    const bool small_2d = R <= SMALL_MAX_R && fits(f->taps, N * N, -128, 127);
+    /* 3x3 with byte taps and no multiply-high division: the 2-D path's one dp4a per output and
+     * tap row beats the separable ones (H100, 4K: edge 22.9-23.5 us against 23.9-24.0, gaussian
+     * 3x3 23.1-23.4 against 24.0; box 3x3, divided by 9, 24.6 against 24.1, so it stays) */
+    const Divide divide = divide_of(f->requant);
+    const bool plain_divide = divide == DIV_ONE || divide == DIV_SHIFT;
+    if (!f->separable || (R == 1 && small_2d && plain_divide)) {
         if constexpr (R <= SMALL_MAX_R) {
-            if (fits(f->taps, N * N, -128, 127)) {
+            if (small_2d) {
                 Params s = {};
                 s.q = f->requant;
                 s.border = border;
