@@ -28,6 +28,9 @@ constexpr int BOX_WORDS = BOX_CPT / 2;
  * here, 24.0-24.6 there) and at radius 1 faster. */
 constexpr int BOX_MIN_RADIUS = 3;
 constexpr int BOX_MIN_ROWS = 8; /* below, the 2r+1 rows each block starts with dominate */
+/* what the kernel's layout takes for granted at every radius the filters allow */
+static_assert(2 * VF_MAX_RADIUS <= BOX_THREADS, "one thread per column outside the frame");
+static_assert(VF_MAX_SIZE * 255 <= 65535, "a column sum fits a 16-bit half");
 
 template <int R> struct BoxStrip {
     static constexpr int N = 2 * R + 1;
