@@ -34,10 +34,8 @@ constexpr int SMALL_MAX_R = 4;
 constexpr int PY = 8; /* rows per thread, small and tall */
 /* small: 4 warps on 128x32 outputs, short blocks so that the last wave stays short; tall and
  * wide: 8 warps, taller tiles that re-read less halo */
-constexpr int SMALL_PY = 8, SMALL_TY = 4, SMALL_TH = SMALL_TY * SMALL_PY;
+constexpr int SMALL_TY = 4, SMALL_TH = SMALL_TY * PY;
 constexpr int TALL_TH = BIG_TY * PY;
-/* small, away from the frame's left and right edges: a warp makes 240 columns, 8 a lane */
-constexpr int STRIP_COLS = 8 * (TX - 2);
 constexpr int WIDE_PY = 4, WIDE_TH = BIG_TY * WIDE_PY;
 
 /* whole words of pixels each side of a thread's own word that radius r reaches */
@@ -155,12 +153,12 @@ enum Shape {
 template <int R, Shape S, Divide D>
 __global__ void __launch_bounds__(TX *SMALL_TY) small_kernel(Planes p, Params s)
 {
-    constexpr int N = 2 * R + 1, IN_ROWS = SMALL_PY + 2 * R, A = side_words(R);
+    constexpr int N = 2 * R + 1, IN_ROWS = PY + 2 * R, A = side_words(R);
     __shared__ __align__(16) uint8_t tile[(SMALL_TH + 2 * R) * TILE_PITCH];
-    const int ry = threadIdx.y * SMALL_PY;
-    /* Four outputs a row down the thread's column: row_words(i, px) gives the pixel words of
-     * input row i (output row i - R), emit(a, packed) takes output row a. */
-    auto outputs = [&](auto row_words, auto emit) {
+    run_tile<R, SMALL_TH, SMALL_TY>(tile, p, s.border, [&](const TileAt &at) {
+        const int cx = threadIdx.x * PX, ry = threadIdx.y * PY;
+        const uint8_t *lines = tile + ry * TILE_PITCH;
+        OutColumn out = out_column(p, at.plane, at.x0 + cx, at.y0 + ry, PY);
         /* separable: horizontal sums of input row i; 2-D: the sums of output row i */
         int32_t h[IN_ROWS][PX];
         uint32_t pairs[IN_ROWS][2]; /* packed16: h[i][0] | h[i][1] << 16, h[i][2] | h[i][3] << 16 */
@@ -168,7 +166,7 @@ __global__ void __launch_bounds__(TX *SMALL_TY) small_kernel(Planes p, Params s)
 #pragma unroll
         for (int i = 0; i < IN_ROWS; i++) {
             uint32_t px[2 * A + 1];
-            row_words(i, px);
+            load_words<R>(lines + i * TILE_PITCH, cx, px);
             if (S == SHAPE_2D) {
                 /* 3 taps: the words starting one byte left and two right of the thread's own
                  * make every output one dp4a (2 byte permutes per input row, shared by the 3 tap
@@ -176,7 +174,7 @@ __global__ void __launch_bounds__(TX *SMALL_TY) small_kernel(Planes p, Params s)
 #pragma unroll
                 for (int k = 0; k < N; k++) {
                     const int a = i - k; /* input row i is tap row k of output row a */
-                    if (a < 0 || a >= SMALL_PY)
+                    if (a < 0 || a >= PY)
                         continue;
                     if (k == 0)
 #pragma unroll
@@ -217,7 +215,7 @@ __global__ void __launch_bounds__(TX *SMALL_TY) small_kernel(Planes p, Params s)
                     for (int k = 0; k < R; k++)
                         sum[j] += s.col[k] * (pairs[a + k][j] + pairs[a + N - 1 - k][j]);
                 }
-                emit(a, __byte_perm(sum[0], sum[1], 0x7531));
+                store_next(out, p, __byte_perm(sum[0], sum[1], 0x7531));
             } else {
                 int32_t n[PX];
 #pragma unroll
@@ -246,75 +244,10 @@ __global__ void __launch_bounds__(TX *SMALL_TY) small_kernel(Planes p, Params s)
 #pragma unroll
                     for (int b = 0; b < PX; b++)
                         n[b] += s.centre * byte_of(own[a + R], b);
-                emit(a, requant4<D>(n, s.q));
+                store_next(out, p, requant4<D>(n, s.q));
             }
         }
-    };
-    const int plane = blockIdx.z, x0 = blockIdx.x * STRIP_COLS, y0 = blockIdx.y * SMALL_TH;
-    const int lane = threadIdx.x;
-    if (x0 >= 8 && x0 + STRIP_COLS + 8 <= p.w) {
-        /* Lane l loads the 8 pixels from x0 - 8 + 8l of each row straight from the frame and
-         * lanes 1..30 make outputs: the words either side of a lane's come from the lanes beside
-         * it, so no lane loads any other (loads of the words beyond a warp's, by lanes 0 and
-         * 31, took 1.45x of the copy floor; tools/probe_shapes.cu). Every load comes before the
-         * first store: the compiler cannot tell the frames apart, and a row loaded after a store
-         * would wait for it. */
-        const int x = x0 - 8 + 8 * lane, y = y0 + ry - R; /* input row 0 */
-        const bool rows_inside = y0 >= R && y0 + SMALL_TH + R <= p.h;
-        const uint8_t *column = plane_src(p, plane) + x;
-        uint2 own[IN_ROWS];
-#pragma unroll
-        for (int i = 0; i < IN_ROWS; i++) {
-            const int sy = rows_inside ? y + i : vf_border_index(y + i, p.h, s.border);
-            own[i] = sy < 0 ? make_uint2(0, 0)
-                            : __ldg(reinterpret_cast<const uint2 *>(column + (size_t)sy * p.pitch));
-        }
-        /* the left four pixels' outputs, kept until the right four's are made */
-        uint32_t left_half[SMALL_PY];
-        outputs(
-            [&](int i, uint32_t(&px)[2 * A + 1]) {
-                px[A] = own[i].x;
-                if constexpr (A > 0)
-                    px[0] = __shfl_up_sync(0xffffffffu, own[i].y, 1), px[2 * A] = own[i].y;
-            },
-            [&](int a, uint32_t packed) { left_half[a] = packed; });
-        uint8_t *out = plane_dst(p, plane) + (size_t)(y0 + ry) * p.pitch + x;
-        const bool stores = lane > 0 && lane < TX - 1;
-        outputs(
-            [&](int i, uint32_t(&px)[2 * A + 1]) {
-                px[A] = own[i].y;
-                if constexpr (A > 0)
-                    px[0] = own[i].x, px[2 * A] = __shfl_down_sync(0xffffffffu, own[i].x, 1);
-            },
-            [&](int a, uint32_t packed) {
-                if (stores && (rows_inside || y0 + ry + a < p.h))
-                    *reinterpret_cast<uint2 *>(out + (size_t)a * p.pitch) =
-                        make_uint2(left_half[a], packed);
-            });
-        return;
-    }
-    /* The strips at the frame's left and right edges: 128-column tiles through shared memory,
-     * where the border rule mends the columns outside the frame (TileLoader). */
-    const int x_end = min(x0 + STRIP_COLS, p.w);
-    for (int t0 = x0; t0 < x_end; t0 += TW) {
-        if (t0 > x0)
-            __syncthreads(); /* the last tile is read */
-        const int cx = lane * PX;
-        run_tile_at<R, SMALL_TH, SMALL_TY>(
-            {plane, t0, y0}, tile, p, s.border, [&](const TileAt &at) {
-                const uint8_t *lines = tile + ry * TILE_PITCH;
-                OutColumn out = out_column(p, at.plane, at.x0 + cx, at.y0 + ry, SMALL_PY);
-                const bool stores = at.x0 + cx < x_end; /* the next strip's columns are its own */
-                outputs(
-                    [&](int i, uint32_t(&px)[2 * A + 1]) {
-                        load_words<R>(lines + i * TILE_PITCH, cx, px);
-                    },
-                    [&](int, uint32_t packed) {
-                        if (stores)
-                            store_next(out, p, packed);
-                    });
-            });
-    }
+    });
 }
 
 /* ---- tall: separable, horizontal sums through shared memory --------------------------- */
@@ -476,22 +409,17 @@ cudaError_t launch_small(const Params &s, const Planes &p, cudaStream_t stream)
 {
     switch (divide_of(s.q)) {
     case DIV_ONE:
-        return launch_tiles<small_kernel<R, S, DIV_ONE>, SMALL_TY>(p, SMALL_TH, 0, s, stream,
-                                                                   STRIP_COLS);
+        return launch_tiles<small_kernel<R, S, DIV_ONE>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
     case DIV_SHIFT:
-        return launch_tiles<small_kernel<R, S, DIV_SHIFT>, SMALL_TY>(p, SMALL_TH, 0, s, stream,
-                                                                     STRIP_COLS);
+        return launch_tiles<small_kernel<R, S, DIV_SHIFT>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
     case DIV_MULHI:
-        return launch_tiles<small_kernel<R, S, DIV_MULHI>, SMALL_TY>(p, SMALL_TH, 0, s, stream,
-                                                                     STRIP_COLS);
+        return launch_tiles<small_kernel<R, S, DIV_MULHI>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
     case DIV_MAGIC:
-        return launch_tiles<small_kernel<R, S, DIV_MAGIC>, SMALL_TY>(p, SMALL_TH, 0, s, stream,
-                                                                     STRIP_COLS);
+        return launch_tiles<small_kernel<R, S, DIV_MAGIC>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
     case DIV_MAGIC_CLAMP:
         break;
     }
-    return launch_tiles<small_kernel<R, S, DIV_MAGIC_CLAMP>, SMALL_TY>(p, SMALL_TH, 0, s, stream,
-                                                                       STRIP_COLS);
+    return launch_tiles<small_kernel<R, S, DIV_MAGIC_CLAMP>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
 }
 
 /* Every sum of a separable filter fits the low 16 bits of its half, never negative, and the
@@ -546,8 +474,8 @@ cudaError_t launch_radius(const vf_filter *f, int border, const Planes &p, cudaS
     bool signed_bytes = fits(f->row, N, -128, 127);
     if constexpr (R <= SMALL_MAX_R) {
         if (signed_bytes && packs_in_16_bits(f, s))
-            return launch_tiles<small_kernel<R, SHAPE_PACKED16, DIV_SHIFT>, SMALL_TY>(
-                p, SMALL_TH, 0, s, stream, STRIP_COLS);
+            return launch_tiles<small_kernel<R, SHAPE_PACKED16, DIV_SHIFT>, SMALL_TY>(p, SMALL_TH,
+                                                                                      0, s, stream);
         if (signed_bytes && s.uniform_col)
             return launch_small<R, SHAPE_BOX_COLUMN>(s, p, stream);
         if (signed_bytes)

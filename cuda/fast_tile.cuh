@@ -122,19 +122,15 @@ template <int R, int Rows, int Ty, int Pitch = TILE_PITCH> struct TileLoader {
     }
 };
 
-template <int Rows> __device__ __forceinline__ TileAt tile_at()
-{
-    return {(int)blockIdx.z, (int)blockIdx.x * TW, (int)blockIdx.y * Rows};
-}
-
 /* Every kernel's start: its tile into shared memory, then compute(at) on it. (A persistent grid
  * that fetched the next tile during compute measured slower on the H100: static tile shares
  * left SMs idle and the held registers cut occupancy.) */
 template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, typename Compute>
-__device__ __forceinline__ void run_tile_at(const TileAt &at, uint8_t *tile, const Planes &p,
-                                            int border, Compute compute)
+__device__ __forceinline__ void run_tile(uint8_t *tile, const Planes &p, int border,
+                                         Compute compute)
 {
     typedef TileLoader<R, Rows, Ty, Pitch> Loader;
+    const TileAt at = {(int)blockIdx.z, (int)blockIdx.x * TW, (int)blockIdx.y * Rows};
     Loader loader;
     loader.fetch(p, at, border);
     loader.put(tile);
@@ -144,14 +140,6 @@ __device__ __forceinline__ void run_tile_at(const TileAt &at, uint8_t *tile, con
         __syncthreads();
     }
     compute(at);
-}
-
-/* The same for the block's own tile (blockIdx). */
-template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, typename Compute>
-__device__ __forceinline__ void run_tile(uint8_t *tile, const Planes &p, int border,
-                                         Compute compute)
-{
-    run_tile_at<R, Rows, Ty, Pitch>(tile_at<Rows>(), tile, p, border, compute);
 }
 
 /* How a sum becomes a byte (struct vf_requant): d == 1, a power of two, a multiply-high alone
@@ -220,10 +208,10 @@ inline bool fits(const int32_t *taps, int count, int lo, int hi)
     return true;
 }
 
-/* One block per tile of `rows` x `cols` outputs, per plane. */
+/* One block per tile of `rows` x TW outputs, per plane. */
 template <auto Kernel, int Ty, typename P>
 cudaError_t launch_tiles(const Planes &p, int rows, size_t smem, const P &params,
-                         cudaStream_t stream, int cols = TW)
+                         cudaStream_t stream)
 {
     /* more than 48 KB needs the kernel's attribute raised, once per device and size (a host
      * call per frame otherwise) */
@@ -245,7 +233,7 @@ cudaError_t launch_tiles(const Planes &p, int rows, size_t smem, const P &params
         if (e != cudaSuccess)
             return e;
     }
-    dim3 grid((p.w + cols - 1) / cols, (p.h + rows - 1) / rows, 3);
+    dim3 grid((p.w + TW - 1) / TW, (p.h + rows - 1) / rows, 3);
     Kernel<<<grid, dim3(TX, Ty), smem, stream>>>(p, params);
     return cudaGetLastError();
 }
