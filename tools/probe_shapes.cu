@@ -1,0 +1,550 @@
+/* A probe, not part of vfview (meson does not build it): how close to the copy floor can each
+ * way of walking a 4K planar RGB frame get when the "filter" is a few byte permutes and adds?
+ * It tells how much of the small kernels' time is their memory shape and how much their
+ * arithmetic (BENCHMARKS.md, eighth session). Build and run on the GPU machine:
+ *
+ *   nvcc -O3 -std=c++17 -gencode arch=compute_90,code=sm_90 tools/probe_shapes.cu -o probe
+ *   ./probe
+ *
+ * Inputs rotate over 4 frames (100 MB, twice the L2); median of 100 launches after 10. The
+ * outputs are not checked: only the loads and stores are meant to be the kernels'. */
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <type_traits>
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#define CHECK(call)                                                                                \
+    do {                                                                                           \
+        cudaError_t e_ = (call);                                                                   \
+        if (e_ != cudaSuccess) {                                                                   \
+            fprintf(stderr, "%s: %s\n", #call, cudaGetErrorString(e_));                            \
+            return 1;                                                                              \
+        }                                                                                          \
+    } while (0)
+
+constexpr int W = 3840, H = 2160, PITCH = 3840, PLANE = PITCH * H;
+
+struct Frame {
+    const uint8_t *src; /* 3 planes back to back */
+    uint8_t *dst;
+};
+
+/* plain copy, 16 bytes a thread */
+__global__ void copy16(Frame f)
+{
+    size_t i = ((size_t)blockIdx.x * blockDim.x + threadIdx.x) * 16;
+    if (i < 3 * (size_t)PLANE)
+        *reinterpret_cast<uint4 *>(f.dst + i) = __ldg(reinterpret_cast<const uint4 *>(f.src + i));
+}
+
+/* the small kernel's shape: a 128 x TH tile (+R rows each side, +16 columns each side) into
+ * shared memory with 16-byte loads, a barrier, then each thread TH/TY rows of one 4-byte column */
+template <int R, int TH, int TY> __global__ void __launch_bounds__(32 * TY) tile_kernel(Frame f)
+{
+    constexpr int PITCH_T = 160, ROWS = TH + 2 * R, VECS = 10, THREADS = 32 * TY;
+    constexpr int STEP = THREADS / VECS, PY = TH / TY;
+    __shared__ __align__(16) uint8_t tile[ROWS * PITCH_T];
+    const int plane = blockIdx.z, x0 = blockIdx.x * 128, y0 = blockIdx.y * TH;
+    const uint8_t *src = f.src + (size_t)plane * PLANE;
+    const int tid = threadIdx.y * 32 + threadIdx.x, vec = tid % VECS, row0 = tid / VECS;
+    if (row0 < STEP) {
+        const int gx = x0 - 16 + 16 * vec;
+        for (int r = row0; r < ROWS; r += STEP) {
+            int y = min(max(y0 - R + r, 0), H - 1);
+            uint4 v = gx >= 0 && gx < W
+                          ? __ldg(reinterpret_cast<const uint4 *>(src + (size_t)y * PITCH + gx))
+                          : make_uint4(0, 0, 0, 0);
+            reinterpret_cast<uint4 *>(tile)[r * VECS + vec] = v;
+        }
+    }
+    __syncthreads();
+    const int cx = threadIdx.x * 4, ry = threadIdx.y * PY;
+    uint8_t *dst = f.dst + (size_t)plane * PLANE + (size_t)(y0 + ry) * PITCH + x0 + cx;
+    uint32_t w[PY + 2 * R];
+#pragma unroll
+    for (int i = 0; i < PY + 2 * R; i++)
+        w[i] = *reinterpret_cast<const uint32_t *>(tile + (ry + i) * PITCH_T + 16 + cx);
+#pragma unroll
+    for (int a = 0; a < PY; a++)
+        if (y0 + ry + a < H)
+            *reinterpret_cast<uint32_t *>(dst + (size_t)a * PITCH) = w[a] + w[a + R] + w[a + 2 * R];
+}
+
+/* no shared memory: each thread loads its own word of every row it needs straight from global
+ * (its neighbours' words come through L1) */
+template <int R, int PY> __global__ void direct_kernel(Frame f)
+{
+    const int plane = blockIdx.z, x = (blockIdx.x * blockDim.x + threadIdx.x) * 4;
+    const int y0 = (blockIdx.y * blockDim.y + threadIdx.y) * PY;
+    if (x >= W || y0 >= H)
+        return;
+    const uint8_t *src = f.src + (size_t)plane * PLANE + x;
+    uint8_t *dst = f.dst + (size_t)plane * PLANE + (size_t)y0 * PITCH + x;
+    uint32_t w[PY + 2 * R];
+#pragma unroll
+    for (int i = 0; i < PY + 2 * R; i++) {
+        int y = min(max(y0 - R + i, 0), H - 1);
+        w[i] = __ldg(reinterpret_cast<const uint32_t *>(src + (size_t)y * PITCH));
+    }
+#pragma unroll
+    for (int a = 0; a < PY; a++)
+        if (y0 + a < H)
+            *reinterpret_cast<uint32_t *>(dst + (size_t)a * PITCH) = w[a] + w[a + R] + w[a + 2 * R];
+}
+
+/* the small kernel's direct loads: each lane loads its own word of a row, lanes 0 and 31 also
+ * the word beyond the warp's, neighbours by shuffles; a byte-shifted sum so the words matter */
+template <int R, int PY> __global__ void shuffle_kernel(Frame f)
+{
+    const int plane = blockIdx.z, lane = threadIdx.x, x = (blockIdx.x * 32 + lane) * 4;
+    const int y0 = (blockIdx.y * blockDim.y + threadIdx.y) * PY;
+    const uint8_t *src = f.src + (size_t)plane * PLANE + x;
+    uint8_t *dst = f.dst + (size_t)plane * PLANE + (size_t)y0 * PITCH + x;
+    const int step = lane == 0 ? (x > 0 ? -4 : 0) : (x + 4 < W ? 4 : 0);
+    uint32_t own[PY + 2 * R], beyond[PY + 2 * R];
+#pragma unroll
+    for (int i = 0; i < PY + 2 * R; i++) {
+        int y = min(max(y0 - R + i, 0), H - 1);
+        const uint8_t *row = src + (size_t)y * PITCH;
+        own[i] = __ldg(reinterpret_cast<const uint32_t *>(row));
+        beyond[i] =
+            lane == 0 || lane == 31 ? __ldg(reinterpret_cast<const uint32_t *>(row + step)) : 0;
+    }
+#pragma unroll
+    for (int a = 0; a < PY; a++) {
+        uint32_t sum = 0;
+#pragma unroll
+        for (int k = 0; k <= 2 * R; k++) {
+            uint32_t l = __shfl_up_sync(~0u, own[a + k], 1),
+                     r = __shfl_down_sync(~0u, own[a + k], 1);
+            l = lane == 0 ? beyond[a + k] : l;
+            r = lane == 31 ? beyond[a + k] : r;
+            sum += __byte_perm(l, own[a + k], 0x6543) + __byte_perm(own[a + k], r, 0x5432);
+        }
+        if (y0 + a < H)
+            *reinterpret_cast<uint32_t *>(dst + (size_t)a * PITCH) = sum;
+    }
+}
+
+/* the same, 8 pixels a lane (one 8-byte load a row): the loads beyond the warp's are a quarter
+ * as many per pixel. Beyond = false: no such loads (lanes 0 and 31 use their own words; wrong
+ * at those lanes, to measure what the loads cost) */
+template <int R, int PY, bool Beyond> __global__ void shuffle8_kernel(Frame f)
+{
+    const int plane = blockIdx.z, lane = threadIdx.x, x = (blockIdx.x * 32 + lane) * 8;
+    const int y0 = (blockIdx.y * blockDim.y + threadIdx.y) * PY;
+    const uint8_t *src = f.src + (size_t)plane * PLANE + x;
+    uint8_t *dst = f.dst + (size_t)plane * PLANE + (size_t)y0 * PITCH + x;
+    const int step = lane == 0 ? (x > 0 ? -4 : 0) : (x + 8 < W ? 8 : 0);
+    uint2 own[PY + 2 * R];
+    uint32_t beyond[PY + 2 * R];
+#pragma unroll
+    for (int i = 0; i < PY + 2 * R; i++) {
+        int y = min(max(y0 - R + i, 0), H - 1);
+        const uint8_t *row = src + (size_t)y * PITCH;
+        own[i] = __ldg(reinterpret_cast<const uint2 *>(row));
+        beyond[i] = Beyond && (lane == 0 || lane == 31)
+                        ? __ldg(reinterpret_cast<const uint32_t *>(row + step))
+                        : (lane == 0 ? own[i].x : own[i].y);
+    }
+#pragma unroll
+    for (int a = 0; a < PY; a++) {
+        uint32_t sum0 = 0, sum1 = 0;
+#pragma unroll
+        for (int k = 0; k <= 2 * R; k++) {
+            const uint2 o = own[a + k];
+            uint32_t l = __shfl_up_sync(~0u, o.y, 1), r = __shfl_down_sync(~0u, o.x, 1);
+            l = lane == 0 ? beyond[a + k] : l;
+            r = lane == 31 ? beyond[a + k] : r;
+            sum0 += __byte_perm(l, o.x, 0x6543) + __byte_perm(o.x, o.y, 0x5432);
+            sum1 += __byte_perm(o.x, o.y, 0x6543) + __byte_perm(o.y, r, 0x5432);
+        }
+        if (y0 + a < H)
+            *reinterpret_cast<uint2 *>(dst + (size_t)a * PITCH) = make_uint2(sum0, sum1);
+    }
+}
+
+/* warps that overlap: a warp loads 32 lanes' words starting one lane's width left of its
+ * outputs, and lanes 1..30 make outputs, so no lane loads beyond its own (P = 4 or 8 pixels) */
+template <int R, int PY, int P> __global__ void overlap_kernel(Frame f)
+{
+    typedef typename std::conditional<P == 4, uint32_t, uint2>::type Word;
+    constexpr int OUT = 30 * P;
+    const int plane = blockIdx.z, lane = threadIdx.x;
+    const int x = min(max(blockIdx.x * OUT - P + lane * P, 0), W - P);
+    const int y0 = (blockIdx.y * blockDim.y + threadIdx.y) * PY;
+    const uint8_t *src = f.src + (size_t)plane * PLANE + x;
+    uint8_t *dst = f.dst + (size_t)plane * PLANE + (size_t)y0 * PITCH + x;
+    Word own[PY + 2 * R];
+#pragma unroll
+    for (int i = 0; i < PY + 2 * R; i++) {
+        int y = min(max(y0 - R + i, 0), H - 1);
+        own[i] = __ldg(reinterpret_cast<const Word *>(src + (size_t)y * PITCH));
+    }
+    const bool outputs = lane > 0 && lane < 31 && blockIdx.x * OUT - P + lane * P < W;
+#pragma unroll
+    for (int a = 0; a < PY; a++) {
+        uint32_t sum0 = 0, sum1 = 0;
+#pragma unroll
+        for (int k = 0; k <= 2 * R; k++) {
+            const Word o = own[a + k];
+            if constexpr (P == 4) {
+                const uint32_t l = __shfl_up_sync(~0u, o, 1), r = __shfl_down_sync(~0u, o, 1);
+                sum0 += __byte_perm(l, o, 0x6543) + __byte_perm(o, r, 0x5432);
+            } else {
+                const uint32_t l = __shfl_up_sync(~0u, o.y, 1), r = __shfl_down_sync(~0u, o.x, 1);
+                sum0 += __byte_perm(l, o.x, 0x6543) + __byte_perm(o.x, o.y, 0x5432);
+                sum1 += __byte_perm(o.x, o.y, 0x6543) + __byte_perm(o.y, r, 0x5432);
+            }
+        }
+        if (outputs && y0 + a < H) {
+            if constexpr (P == 4)
+                *reinterpret_cast<uint32_t *>(dst + (size_t)a * PITCH) = sum0;
+            else
+                *reinterpret_cast<uint2 *>(dst + (size_t)a * PITCH) = make_uint2(sum0, sum1);
+        }
+    }
+}
+
+/* the tile kernel with the shuffle kernel's arithmetic (neighbours from shared memory) */
+template <int R> __global__ void __launch_bounds__(128) tile_work_kernel(Frame f)
+{
+    constexpr int TH = 32, PITCH_T = 160, ROWS = TH + 2 * R, VECS = 10, STEP = 128 / VECS, PY = 8;
+    __shared__ __align__(16) uint8_t tile[ROWS * PITCH_T];
+    const int plane = blockIdx.z, x0 = blockIdx.x * 128, y0 = blockIdx.y * TH;
+    const uint8_t *src = f.src + (size_t)plane * PLANE;
+    const int tid = threadIdx.y * 32 + threadIdx.x, vec = tid % VECS, row0 = tid / VECS;
+    if (row0 < STEP) {
+        const int gx = x0 - 16 + 16 * vec;
+        for (int r = row0; r < ROWS; r += STEP) {
+            int y = min(max(y0 - R + r, 0), H - 1);
+            uint4 v = gx >= 0 && gx < W
+                          ? __ldg(reinterpret_cast<const uint4 *>(src + (size_t)y * PITCH + gx))
+                          : make_uint4(0, 0, 0, 0);
+            reinterpret_cast<uint4 *>(tile)[r * VECS + vec] = v;
+        }
+    }
+    __syncthreads();
+    const int cx = threadIdx.x * 4, ry = threadIdx.y * PY;
+    uint8_t *dst = f.dst + (size_t)plane * PLANE + (size_t)(y0 + ry) * PITCH + x0 + cx;
+#pragma unroll
+    for (int a = 0; a < PY; a++) {
+        uint32_t sum = 0;
+#pragma unroll
+        for (int k = 0; k <= 2 * R; k++) {
+            const uint32_t *w =
+                reinterpret_cast<const uint32_t *>(tile + (ry + a + k) * PITCH_T + 16 + cx);
+            sum += __byte_perm(w[-1], w[0], 0x6543) + __byte_perm(w[0], w[1], 0x5432);
+        }
+        if (y0 + ry + a < H)
+            *reinterpret_cast<uint32_t *>(dst + (size_t)a * PITCH) = sum;
+    }
+}
+
+/* walking down: a block owns 128 columns and ROWS_PER_BLOCK rows; chunks of CH rows (+2R halo)
+ * are fetched with cp.async into one of STAGES buffers while the block works on an earlier one */
+__device__ __forceinline__ void cp_async16(void *smem, const void *gmem)
+{
+    unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(s), "l"(gmem));
+}
+__device__ __forceinline__ void cp_commit()
+{
+    asm volatile("cp.async.commit_group;");
+}
+template <int N> __device__ __forceinline__ void cp_wait()
+{
+    asm volatile("cp.async.wait_group %0;" ::"n"(N));
+}
+
+template <int R, int CH, int STAGES, int TY>
+__global__ void __launch_bounds__(32 * TY) walk_kernel(Frame f, int rows_per_block)
+{
+    constexpr int PITCH_T = 160, ROWS = CH + 2 * R, VECS = 10, THREADS = 32 * TY;
+    constexpr int STEP = THREADS / VECS, PY = CH / TY;
+    __shared__ __align__(16) uint8_t buf[STAGES][ROWS * PITCH_T];
+    const int plane = blockIdx.z, x0 = blockIdx.x * 128, yb = blockIdx.y * rows_per_block;
+    const int ye = min(yb + rows_per_block, H);
+    const uint8_t *src = f.src + (size_t)plane * PLANE;
+    const int tid = threadIdx.y * 32 + threadIdx.x, vec = tid % VECS, row0 = tid / VECS;
+    const int gx = x0 - 16 + 16 * vec;
+    const bool loads = row0 < STEP && gx >= 0 && gx < W;
+    const int chunks = (ye - yb + CH - 1) / CH;
+    auto fetch = [&](int c) {
+        if (c < chunks && loads) {
+            uint8_t *b = buf[c % STAGES];
+            for (int r = row0; r < ROWS; r += STEP) {
+                int y = min(max(yb + c * CH - R + r, 0), H - 1);
+                cp_async16(b + r * PITCH_T + 16 * vec, src + (size_t)y * PITCH + gx);
+            }
+        }
+        cp_commit();
+    };
+#pragma unroll
+    for (int c = 0; c < STAGES - 1; c++)
+        fetch(c);
+    const int cx = threadIdx.x * 4;
+    for (int c = 0; c < chunks; c++) {
+        fetch(c + STAGES - 1);
+        cp_wait<STAGES - 1>();
+        __syncthreads();
+        const uint8_t *b = buf[c % STAGES];
+        const int ry = threadIdx.y * PY, y = yb + c * CH + ry;
+        uint8_t *dst = f.dst + (size_t)plane * PLANE + (size_t)y * PITCH + x0 + cx;
+        uint32_t w[PY + 2 * R];
+#pragma unroll
+        for (int i = 0; i < PY + 2 * R; i++)
+            w[i] = *reinterpret_cast<const uint32_t *>(b + (ry + i) * PITCH_T + 16 + cx);
+#pragma unroll
+        for (int a = 0; a < PY; a++)
+            if (y + a < ye)
+                *reinterpret_cast<uint32_t *>(dst + (size_t)a * PITCH) =
+                    w[a] + w[a + R] + w[a + 2 * R];
+        __syncthreads(); /* buffer c % STAGES is refilled next */
+    }
+}
+
+/* As vfview bench times its rows: every launch queued back to back on one stream, an event pair
+ * around each, one synchronisation at the end; the first 10 dropped, the median printed. */
+template <typename Launch>
+float time_it(const char *name, Frame *frames, Launch launch, float floor_us)
+{
+    constexpr int RUNS = 110, WARMUP = 10;
+    cudaEvent_t start[RUNS], stop[RUNS];
+    for (int i = 0; i < RUNS; i++) {
+        cudaEventCreate(&start[i]);
+        cudaEventCreate(&stop[i]);
+    }
+    for (int i = 0; i < RUNS; i++) {
+        cudaEventRecord(start[i]);
+        launch(frames[i % 4]);
+        cudaEventRecord(stop[i]);
+    }
+    cudaError_t e = cudaDeviceSynchronize();
+    if (e == cudaSuccess)
+        e = cudaGetLastError();
+    std::vector<float> t;
+    for (int i = WARMUP; i < RUNS; i++) {
+        float ms = 0;
+        cudaEventElapsedTime(&ms, start[i], stop[i]);
+        t.push_back(ms * 1000);
+    }
+    for (int i = 0; i < RUNS; i++) {
+        cudaEventDestroy(start[i]);
+        cudaEventDestroy(stop[i]);
+    }
+    std::sort(t.begin(), t.end());
+    const float median = t[t.size() / 2];
+    printf("%-48s %7.1f us  %5.2fx floor%s%s\n", name, median,
+           floor_us > 0 ? median / floor_us : 1.0, e ? "  ERROR " : "",
+           e ? cudaGetErrorString(e) : "");
+    return median;
+}
+
+template <int R, int CH, int STAGES, int TY>
+void walk(const char *name, Frame *frames, float floor_us, int blocks_down)
+{
+    int rows = (H + blocks_down - 1) / blocks_down;
+    rows = (rows + CH - 1) / CH * CH;
+    int down = (H + rows - 1) / rows;
+    char label[96];
+    snprintf(label, sizeof label, "%s, %d rows/block", name, rows);
+    time_it(
+        label, frames,
+        [&](Frame f) {
+            walk_kernel<R, CH, STAGES, TY><<<dim3(W / 128, down, 3), dim3(32, TY)>>>(f, rows);
+        },
+        floor_us);
+}
+
+int main()
+{
+    const size_t bytes = 3 * (size_t)PLANE;
+    uint8_t *in[4], *out;
+    for (auto &p : in) {
+        CHECK(cudaMalloc(&p, bytes));
+        CHECK(cudaMemset(p, 0x5a, bytes));
+    }
+    CHECK(cudaMalloc(&out, bytes));
+    Frame frames[4];
+    for (int i = 0; i < 4; i++)
+        frames[i] = {in[i], out};
+    cudaDeviceProp prop;
+    CHECK(cudaGetDeviceProperties(&prop, 0));
+    printf("%s, %d SMs\n", prop.name, prop.multiProcessorCount);
+    float fl = time_it(
+        "floor: cudaMemcpyAsync D2D", frames,
+        [&](Frame f) { cudaMemcpyAsync(f.dst, f.src, bytes, cudaMemcpyDeviceToDevice); }, 0);
+    time_it(
+        "copy kernel, 16 B a thread", frames,
+        [&](Frame f) { copy16<<<(unsigned)((bytes / 16 + 255) / 256), 256>>>(f); }, fl);
+    time_it(
+        "tile R1 128x32, 4 warps (small kernel)", frames,
+        [&](Frame f) {
+            tile_kernel<1, 32, 4><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
+        },
+        fl);
+    time_it(
+        "tile R2 128x32, 4 warps (small kernel)", frames,
+        [&](Frame f) {
+            tile_kernel<2, 32, 4><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
+        },
+        fl);
+    time_it(
+        "tile R2 128x64, 8 warps", frames,
+        [&](Frame f) {
+            tile_kernel<2, 64, 8><<<dim3(W / 128, (H + 63) / 64, 3), dim3(32, 8)>>>(f);
+        },
+        fl);
+    time_it(
+        "tile R2 128x16, 2 warps", frames,
+        [&](Frame f) {
+            tile_kernel<2, 16, 2><<<dim3(W / 128, (H + 15) / 16, 3), dim3(32, 2)>>>(f);
+        },
+        fl);
+    time_it(
+        "direct R1, 4 px x 8 rows a thread", frames,
+        [&](Frame f) { direct_kernel<1, 8><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4)>>>(f); },
+        fl);
+    time_it(
+        "direct R2, 4 px x 8 rows a thread", frames,
+        [&](Frame f) { direct_kernel<2, 8><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4)>>>(f); },
+        fl);
+    time_it(
+        "direct R2, 4 px x 16 rows a thread", frames,
+        [&](Frame f) { direct_kernel<2, 16><<<dim3(W / 128, (H + 63) / 64, 3), dim3(32, 4)>>>(f); },
+        fl);
+    time_it(
+        "overlap R2 4 px, 8 rows", frames,
+        [&](Frame f) {
+            overlap_kernel<2, 8, 4><<<dim3(W / 120, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
+        },
+        fl);
+    time_it(
+        "overlap R1 4 px, 8 rows", frames,
+        [&](Frame f) {
+            overlap_kernel<1, 8, 4><<<dim3(W / 120, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
+        },
+        fl);
+    time_it(
+        "overlap R2 8 px, 8 rows", frames,
+        [&](Frame f) {
+            overlap_kernel<2, 8, 8><<<dim3(W / 240, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
+        },
+        fl);
+    time_it(
+        "overlap R2 8 px, 4 rows", frames,
+        [&](Frame f) {
+            overlap_kernel<2, 4, 8><<<dim3(W / 240, (H + 15) / 16, 3), dim3(32, 4)>>>(f);
+        },
+        fl);
+    time_it(
+        "overlap R1 8 px, 8 rows", frames,
+        [&](Frame f) {
+            overlap_kernel<1, 8, 8><<<dim3(W / 240, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
+        },
+        fl);
+    time_it(
+        "overlap R2 4 px, 8 rows, 2 warps", frames,
+        [&](Frame f) {
+            overlap_kernel<2, 8, 4><<<dim3(W / 120, (H + 15) / 16, 3), dim3(32, 2)>>>(f);
+        },
+        fl);
+    time_it(
+        "tile R2 + the shuffle kernel's arithmetic", frames,
+        [&](Frame f) { tile_work_kernel<2><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4)>>>(f); },
+        fl);
+    time_it(
+        "tile R1 + the shuffle kernel's arithmetic", frames,
+        [&](Frame f) { tile_work_kernel<1><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4)>>>(f); },
+        fl);
+    time_it(
+        "shuffle8 R2 8 rows, beyond loads", frames,
+        [&](Frame f) {
+            shuffle8_kernel<2, 8, true><<<dim3(W / 256, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
+        },
+        fl);
+    time_it(
+        "shuffle8 R2 8 rows, no beyond loads (wrong)", frames,
+        [&](Frame f) {
+            shuffle8_kernel<2, 8, false><<<dim3(W / 256, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
+        },
+        fl);
+    time_it(
+        "shuffle8 R1 8 rows, beyond loads", frames,
+        [&](Frame f) {
+            shuffle8_kernel<1, 8, true><<<dim3(W / 256, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
+        },
+        fl);
+    time_it(
+        "shuffle8 R2 4 rows, beyond loads", frames,
+        [&](Frame f) {
+            shuffle8_kernel<2, 4, true><<<dim3(W / 256, (H + 15) / 16, 3), dim3(32, 4)>>>(f);
+        },
+        fl);
+    time_it(
+        "shuffle8 R2 16 rows, beyond loads", frames,
+        [&](Frame f) {
+            shuffle8_kernel<2, 16, true><<<dim3(W / 256, (H + 63) / 64, 3), dim3(32, 4)>>>(f);
+        },
+        fl);
+    for (int blocks_per_sm : {16, 12, 10, 8}) {
+        const size_t smem = blocks_per_sm == 16 ? 0 : (size_t)(220 * 1024 / blocks_per_sm);
+        cudaFuncSetAttribute(direct_kernel<2, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             64 * 1024);
+        cudaFuncSetAttribute(shuffle_kernel<2, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             64 * 1024);
+        cudaFuncSetAttribute(shuffle_kernel<1, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             64 * 1024);
+        char label[96];
+        snprintf(label, sizeof label, "direct R2 8 rows, <= %d blocks/SM", blocks_per_sm);
+        time_it(
+            label, frames,
+            [&](Frame f) {
+                direct_kernel<2, 8><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4), smem>>>(f);
+            },
+            fl);
+        snprintf(label, sizeof label, "shuffle R2 8 rows, <= %d blocks/SM", blocks_per_sm);
+        time_it(
+            label, frames,
+            [&](Frame f) {
+                shuffle_kernel<2, 8><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4), smem>>>(f);
+            },
+            fl);
+        snprintf(label, sizeof label, "shuffle R1 8 rows, <= %d blocks/SM", blocks_per_sm);
+        time_it(
+            label, frames,
+            [&](Frame f) {
+                shuffle_kernel<1, 8><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4), smem>>>(f);
+            },
+            fl);
+        snprintf(label, sizeof label, "tile R2 128x32, <= %d blocks/SM", blocks_per_sm);
+        cudaFuncSetAttribute(tile_kernel<2, 32, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             64 * 1024);
+        time_it(
+            label, frames,
+            [&](Frame f) {
+                tile_kernel<2, 32, 4><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4), smem>>>(f);
+            },
+            fl);
+    }
+    time_it(
+        "shuffle R2, 4 rows a thread", frames,
+        [&](Frame f) { shuffle_kernel<2, 4><<<dim3(W / 128, (H + 15) / 16, 3), dim3(32, 4)>>>(f); },
+        fl);
+    time_it(
+        "shuffle R2, 16 rows a thread", frames,
+        [&](Frame f) {
+            shuffle_kernel<2, 16><<<dim3(W / 128, (H + 63) / 64, 3), dim3(32, 4)>>>(f);
+        },
+        fl);
+    for (int down : {8, 34}) {
+        walk<2, 32, 2, 4>("walk R2 chunks 32, 2 stages, 4 warps", frames, fl, down);
+        walk<2, 32, 3, 4>("walk R2 chunks 32, 3 stages, 4 warps", frames, fl, down);
+        walk<2, 16, 3, 2>("walk R2 chunks 16, 3 stages, 2 warps", frames, fl, down);
+    }
+    return 0;
+}
