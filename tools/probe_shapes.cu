@@ -360,6 +360,22 @@ void walk(const char *name, Frame *frames, float floor_us, int blocks_down)
         floor_us);
 }
 
+/* One row of the table: Kernel on blocks of `warps` warps, each making cols x rows outputs.
+ * blocks_per_sm < 16 adds dynamic shared memory that leaves room for only that many blocks. */
+template <auto Kernel>
+void shape(const char *name, Frame *frames, float floor_us, int cols, int rows, int warps,
+           int blocks_per_sm = 16)
+{
+    const size_t smem = blocks_per_sm >= 16 ? 0 : (size_t)(220 * 1024 / blocks_per_sm);
+    cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024);
+    char label[96];
+    snprintf(label, sizeof label, blocks_per_sm >= 16 ? "%s" : "%s, <= %d blocks/SM", name,
+             blocks_per_sm);
+    const dim3 grid((W + cols - 1) / cols, (H + rows - 1) / rows, 3), block(32, warps);
+    time_it(
+        label, frames, [&](Frame f) { Kernel<<<grid, block, smem>>>(f); }, floor_us);
+}
+
 int main()
 {
     const size_t bytes = 3 * (size_t)PLANE;
@@ -375,172 +391,42 @@ int main()
     cudaDeviceProp prop;
     CHECK(cudaGetDeviceProperties(&prop, 0));
     printf("%s, %d SMs\n", prop.name, prop.multiProcessorCount);
-    float fl = time_it(
+    const float fl = time_it(
         "floor: cudaMemcpyAsync D2D", frames,
         [&](Frame f) { cudaMemcpyAsync(f.dst, f.src, bytes, cudaMemcpyDeviceToDevice); }, 0);
     time_it(
         "copy kernel, 16 B a thread", frames,
         [&](Frame f) { copy16<<<(unsigned)((bytes / 16 + 255) / 256), 256>>>(f); }, fl);
-    time_it(
-        "tile R1 128x32, 4 warps (small kernel)", frames,
-        [&](Frame f) {
-            tile_kernel<1, 32, 4><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
-        },
-        fl);
-    time_it(
-        "tile R2 128x32, 4 warps (small kernel)", frames,
-        [&](Frame f) {
-            tile_kernel<2, 32, 4><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
-        },
-        fl);
-    time_it(
-        "tile R2 128x64, 8 warps", frames,
-        [&](Frame f) {
-            tile_kernel<2, 64, 8><<<dim3(W / 128, (H + 63) / 64, 3), dim3(32, 8)>>>(f);
-        },
-        fl);
-    time_it(
-        "tile R2 128x16, 2 warps", frames,
-        [&](Frame f) {
-            tile_kernel<2, 16, 2><<<dim3(W / 128, (H + 15) / 16, 3), dim3(32, 2)>>>(f);
-        },
-        fl);
-    time_it(
-        "direct R1, 4 px x 8 rows a thread", frames,
-        [&](Frame f) { direct_kernel<1, 8><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4)>>>(f); },
-        fl);
-    time_it(
-        "direct R2, 4 px x 8 rows a thread", frames,
-        [&](Frame f) { direct_kernel<2, 8><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4)>>>(f); },
-        fl);
-    time_it(
-        "direct R2, 4 px x 16 rows a thread", frames,
-        [&](Frame f) { direct_kernel<2, 16><<<dim3(W / 128, (H + 63) / 64, 3), dim3(32, 4)>>>(f); },
-        fl);
-    time_it(
-        "overlap R2 4 px, 8 rows", frames,
-        [&](Frame f) {
-            overlap_kernel<2, 8, 4><<<dim3(W / 120, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
-        },
-        fl);
-    time_it(
-        "overlap R1 4 px, 8 rows", frames,
-        [&](Frame f) {
-            overlap_kernel<1, 8, 4><<<dim3(W / 120, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
-        },
-        fl);
-    time_it(
-        "overlap R2 8 px, 8 rows", frames,
-        [&](Frame f) {
-            overlap_kernel<2, 8, 8><<<dim3(W / 240, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
-        },
-        fl);
-    time_it(
-        "overlap R2 8 px, 4 rows", frames,
-        [&](Frame f) {
-            overlap_kernel<2, 4, 8><<<dim3(W / 240, (H + 15) / 16, 3), dim3(32, 4)>>>(f);
-        },
-        fl);
-    time_it(
-        "overlap R1 8 px, 8 rows", frames,
-        [&](Frame f) {
-            overlap_kernel<1, 8, 8><<<dim3(W / 240, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
-        },
-        fl);
-    time_it(
-        "overlap R2 4 px, 8 rows, 2 warps", frames,
-        [&](Frame f) {
-            overlap_kernel<2, 8, 4><<<dim3(W / 120, (H + 15) / 16, 3), dim3(32, 2)>>>(f);
-        },
-        fl);
-    time_it(
-        "tile R2 + the shuffle kernel's arithmetic", frames,
-        [&](Frame f) { tile_work_kernel<2><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4)>>>(f); },
-        fl);
-    time_it(
-        "tile R1 + the shuffle kernel's arithmetic", frames,
-        [&](Frame f) { tile_work_kernel<1><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4)>>>(f); },
-        fl);
-    time_it(
-        "shuffle8 R2 8 rows, beyond loads", frames,
-        [&](Frame f) {
-            shuffle8_kernel<2, 8, true><<<dim3(W / 256, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
-        },
-        fl);
-    time_it(
-        "shuffle8 R2 8 rows, no beyond loads (wrong)", frames,
-        [&](Frame f) {
-            shuffle8_kernel<2, 8, false><<<dim3(W / 256, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
-        },
-        fl);
-    time_it(
-        "shuffle8 R1 8 rows, beyond loads", frames,
-        [&](Frame f) {
-            shuffle8_kernel<1, 8, true><<<dim3(W / 256, (H + 31) / 32, 3), dim3(32, 4)>>>(f);
-        },
-        fl);
-    time_it(
-        "shuffle8 R2 4 rows, beyond loads", frames,
-        [&](Frame f) {
-            shuffle8_kernel<2, 4, true><<<dim3(W / 256, (H + 15) / 16, 3), dim3(32, 4)>>>(f);
-        },
-        fl);
-    time_it(
-        "shuffle8 R2 16 rows, beyond loads", frames,
-        [&](Frame f) {
-            shuffle8_kernel<2, 16, true><<<dim3(W / 256, (H + 63) / 64, 3), dim3(32, 4)>>>(f);
-        },
-        fl);
-    for (int blocks_per_sm : {16, 12, 10, 8}) {
-        const size_t smem = blocks_per_sm == 16 ? 0 : (size_t)(220 * 1024 / blocks_per_sm);
-        cudaFuncSetAttribute(direct_kernel<2, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             64 * 1024);
-        cudaFuncSetAttribute(shuffle_kernel<2, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             64 * 1024);
-        cudaFuncSetAttribute(shuffle_kernel<1, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             64 * 1024);
-        char label[96];
-        snprintf(label, sizeof label, "direct R2 8 rows, <= %d blocks/SM", blocks_per_sm);
-        time_it(
-            label, frames,
-            [&](Frame f) {
-                direct_kernel<2, 8><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4), smem>>>(f);
-            },
-            fl);
-        snprintf(label, sizeof label, "shuffle R2 8 rows, <= %d blocks/SM", blocks_per_sm);
-        time_it(
-            label, frames,
-            [&](Frame f) {
-                shuffle_kernel<2, 8><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4), smem>>>(f);
-            },
-            fl);
-        snprintf(label, sizeof label, "shuffle R1 8 rows, <= %d blocks/SM", blocks_per_sm);
-        time_it(
-            label, frames,
-            [&](Frame f) {
-                shuffle_kernel<1, 8><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4), smem>>>(f);
-            },
-            fl);
-        snprintf(label, sizeof label, "tile R2 128x32, <= %d blocks/SM", blocks_per_sm);
-        cudaFuncSetAttribute(tile_kernel<2, 32, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             64 * 1024);
-        time_it(
-            label, frames,
-            [&](Frame f) {
-                tile_kernel<2, 32, 4><<<dim3(W / 128, (H + 31) / 32, 3), dim3(32, 4), smem>>>(f);
-            },
-            fl);
+    shape<tile_kernel<1, 32, 4>>("tile R1 128x32, 4 warps (small kernel)", frames, fl, 128, 32, 4);
+    shape<tile_kernel<2, 32, 4>>("tile R2 128x32, 4 warps (small kernel)", frames, fl, 128, 32, 4);
+    shape<tile_kernel<2, 64, 8>>("tile R2 128x64, 8 warps", frames, fl, 128, 64, 8);
+    shape<tile_kernel<2, 16, 2>>("tile R2 128x16, 2 warps", frames, fl, 128, 16, 2);
+    shape<direct_kernel<1, 8>>("direct R1, 4 px x 8 rows a thread", frames, fl, 128, 32, 4);
+    shape<direct_kernel<2, 8>>("direct R2, 4 px x 8 rows a thread", frames, fl, 128, 32, 4);
+    shape<direct_kernel<2, 16>>("direct R2, 4 px x 16 rows a thread", frames, fl, 128, 64, 4);
+    shape<overlap_kernel<2, 8, 4>>("overlap R2 4 px, 8 rows", frames, fl, 120, 32, 4);
+    shape<overlap_kernel<1, 8, 4>>("overlap R1 4 px, 8 rows", frames, fl, 120, 32, 4);
+    shape<overlap_kernel<2, 8, 8>>("overlap R2 8 px, 8 rows", frames, fl, 240, 32, 4);
+    shape<overlap_kernel<2, 4, 8>>("overlap R2 8 px, 4 rows", frames, fl, 240, 16, 4);
+    shape<overlap_kernel<1, 8, 8>>("overlap R1 8 px, 8 rows", frames, fl, 240, 32, 4);
+    shape<overlap_kernel<2, 8, 4>>("overlap R2 4 px, 8 rows, 2 warps", frames, fl, 120, 16, 2);
+    shape<tile_work_kernel<2>>("tile R2 + the shuffle kernel's arithmetic", frames, fl, 128, 32, 4);
+    shape<tile_work_kernel<1>>("tile R1 + the shuffle kernel's arithmetic", frames, fl, 128, 32, 4);
+    shape<shuffle8_kernel<2, 8, true>>("shuffle8 R2 8 rows, beyond loads", frames, fl, 256, 32, 4);
+    shape<shuffle8_kernel<2, 8, false>>("shuffle8 R2 8 rows, no beyond loads (wrong)", frames, fl,
+                                        256, 32, 4);
+    shape<shuffle8_kernel<1, 8, true>>("shuffle8 R1 8 rows, beyond loads", frames, fl, 256, 32, 4);
+    shape<shuffle8_kernel<2, 4, true>>("shuffle8 R2 4 rows, beyond loads", frames, fl, 256, 16, 4);
+    shape<shuffle8_kernel<2, 16, true>>("shuffle8 R2 16 rows, beyond loads", frames, fl, 256, 64,
+                                        4);
+    for (int blocks : {16, 12, 10, 8}) {
+        shape<direct_kernel<2, 8>>("direct R2 8 rows", frames, fl, 128, 32, 4, blocks);
+        shape<shuffle_kernel<2, 8>>("shuffle R2 8 rows", frames, fl, 128, 32, 4, blocks);
+        shape<shuffle_kernel<1, 8>>("shuffle R1 8 rows", frames, fl, 128, 32, 4, blocks);
+        shape<tile_kernel<2, 32, 4>>("tile R2 128x32", frames, fl, 128, 32, 4, blocks);
     }
-    time_it(
-        "shuffle R2, 4 rows a thread", frames,
-        [&](Frame f) { shuffle_kernel<2, 4><<<dim3(W / 128, (H + 15) / 16, 3), dim3(32, 4)>>>(f); },
-        fl);
-    time_it(
-        "shuffle R2, 16 rows a thread", frames,
-        [&](Frame f) {
-            shuffle_kernel<2, 16><<<dim3(W / 128, (H + 63) / 64, 3), dim3(32, 4)>>>(f);
-        },
-        fl);
+    shape<shuffle_kernel<2, 4>>("shuffle R2, 4 rows a thread", frames, fl, 128, 16, 4);
+    shape<shuffle_kernel<2, 16>>("shuffle R2, 16 rows a thread", frames, fl, 128, 64, 4);
     for (int down : {8, 34}) {
         walk<2, 32, 2, 4>("walk R2 chunks 32, 2 stages, 4 warps", frames, fl, down);
         walk<2, 32, 3, 4>("walk R2 chunks 32, 3 stages, 4 warps", frames, fl, down);
