@@ -367,7 +367,12 @@ void shape(const char *name, Frame *frames, float floor_us, int cols, int rows, 
            int blocks_per_sm = 16)
 {
     const size_t smem = blocks_per_sm >= 16 ? 0 : (size_t)(220 * 1024 / blocks_per_sm);
-    cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024);
+    const cudaError_t e =
+        cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024);
+    if (e != cudaSuccess) {
+        printf("%-48s skipped: cudaFuncSetAttribute: %s\n", name, cudaGetErrorString(e));
+        return;
+    }
     char label[96];
     snprintf(label, sizeof label, blocks_per_sm >= 16 ? "%s" : "%s, <= %d blocks/SM", name,
              blocks_per_sm);
