@@ -41,8 +41,10 @@ __global__ void copy16(Frame f)
 }
 
 /* the small kernel's shape: a 128 x TH tile (+R rows each side, +16 columns each side) into
- * shared memory with 16-byte loads, a barrier, then each thread TH/TY rows of one 4-byte column */
-template <int R, int TH, int TY> __global__ void __launch_bounds__(32 * TY) tile_kernel(Frame f)
+ * shared memory with 16-byte loads, a barrier, then each thread TH/TY rows of one 4-byte column.
+ * Work: the shuffle kernels' arithmetic (below), its neighbours read from the tile */
+template <int R, int TH, int TY, bool Work = false>
+__global__ void __launch_bounds__(32 * TY) tile_kernel(Frame f)
 {
     constexpr int PITCH_T = 160, ROWS = TH + 2 * R, VECS = 10, THREADS = 32 * TY;
     constexpr int STEP = THREADS / VECS, PY = TH / TY;
@@ -63,14 +65,30 @@ template <int R, int TH, int TY> __global__ void __launch_bounds__(32 * TY) tile
     __syncthreads();
     const int cx = threadIdx.x * 4, ry = threadIdx.y * PY;
     uint8_t *dst = f.dst + (size_t)plane * PLANE + (size_t)(y0 + ry) * PITCH + x0 + cx;
-    uint32_t w[PY + 2 * R];
+    if constexpr (Work) {
 #pragma unroll
-    for (int i = 0; i < PY + 2 * R; i++)
-        w[i] = *reinterpret_cast<const uint32_t *>(tile + (ry + i) * PITCH_T + 16 + cx);
+        for (int a = 0; a < PY; a++) {
+            uint32_t sum = 0;
 #pragma unroll
-    for (int a = 0; a < PY; a++)
-        if (y0 + ry + a < H)
-            *reinterpret_cast<uint32_t *>(dst + (size_t)a * PITCH) = w[a] + w[a + R] + w[a + 2 * R];
+            for (int k = 0; k <= 2 * R; k++) {
+                const uint32_t *w =
+                    reinterpret_cast<const uint32_t *>(tile + (ry + a + k) * PITCH_T + 16 + cx);
+                sum += __byte_perm(w[-1], w[0], 0x6543) + __byte_perm(w[0], w[1], 0x5432);
+            }
+            if (y0 + ry + a < H)
+                *reinterpret_cast<uint32_t *>(dst + (size_t)a * PITCH) = sum;
+        }
+    } else {
+        uint32_t w[PY + 2 * R];
+#pragma unroll
+        for (int i = 0; i < PY + 2 * R; i++)
+            w[i] = *reinterpret_cast<const uint32_t *>(tile + (ry + i) * PITCH_T + 16 + cx);
+#pragma unroll
+        for (int a = 0; a < PY; a++)
+            if (y0 + ry + a < H)
+                *reinterpret_cast<uint32_t *>(dst + (size_t)a * PITCH) =
+                    w[a] + w[a + R] + w[a + 2 * R];
+    }
 }
 
 /* no shared memory: each thread loads its own word of every row it needs straight from global
@@ -206,41 +224,6 @@ template <int R, int PY, int P> __global__ void overlap_kernel(Frame f)
             else
                 *reinterpret_cast<uint2 *>(dst + (size_t)a * PITCH) = make_uint2(sum0, sum1);
         }
-    }
-}
-
-/* the tile kernel with the shuffle kernel's arithmetic (neighbours from shared memory) */
-template <int R> __global__ void __launch_bounds__(128) tile_work_kernel(Frame f)
-{
-    constexpr int TH = 32, PITCH_T = 160, ROWS = TH + 2 * R, VECS = 10, STEP = 128 / VECS, PY = 8;
-    __shared__ __align__(16) uint8_t tile[ROWS * PITCH_T];
-    const int plane = blockIdx.z, x0 = blockIdx.x * 128, y0 = blockIdx.y * TH;
-    const uint8_t *src = f.src + (size_t)plane * PLANE;
-    const int tid = threadIdx.y * 32 + threadIdx.x, vec = tid % VECS, row0 = tid / VECS;
-    if (row0 < STEP) {
-        const int gx = x0 - 16 + 16 * vec;
-        for (int r = row0; r < ROWS; r += STEP) {
-            int y = min(max(y0 - R + r, 0), H - 1);
-            uint4 v = gx >= 0 && gx < W
-                          ? __ldg(reinterpret_cast<const uint4 *>(src + (size_t)y * PITCH + gx))
-                          : make_uint4(0, 0, 0, 0);
-            reinterpret_cast<uint4 *>(tile)[r * VECS + vec] = v;
-        }
-    }
-    __syncthreads();
-    const int cx = threadIdx.x * 4, ry = threadIdx.y * PY;
-    uint8_t *dst = f.dst + (size_t)plane * PLANE + (size_t)(y0 + ry) * PITCH + x0 + cx;
-#pragma unroll
-    for (int a = 0; a < PY; a++) {
-        uint32_t sum = 0;
-#pragma unroll
-        for (int k = 0; k <= 2 * R; k++) {
-            const uint32_t *w =
-                reinterpret_cast<const uint32_t *>(tile + (ry + a + k) * PITCH_T + 16 + cx);
-            sum += __byte_perm(w[-1], w[0], 0x6543) + __byte_perm(w[0], w[1], 0x5432);
-        }
-        if (y0 + ry + a < H)
-            *reinterpret_cast<uint32_t *>(dst + (size_t)a * PITCH) = sum;
     }
 }
 
@@ -415,8 +398,10 @@ int main()
     shape<overlap_kernel<2, 4, 8>>("overlap R2 8 px, 4 rows", frames, fl, 240, 16, 4);
     shape<overlap_kernel<1, 8, 8>>("overlap R1 8 px, 8 rows", frames, fl, 240, 32, 4);
     shape<overlap_kernel<2, 8, 4>>("overlap R2 4 px, 8 rows, 2 warps", frames, fl, 120, 16, 2);
-    shape<tile_work_kernel<2>>("tile R2 + the shuffle kernel's arithmetic", frames, fl, 128, 32, 4);
-    shape<tile_work_kernel<1>>("tile R1 + the shuffle kernel's arithmetic", frames, fl, 128, 32, 4);
+    shape<tile_kernel<2, 32, 4, true>>("tile R2 + the shuffle kernel's arithmetic", frames, fl, 128,
+                                       32, 4);
+    shape<tile_kernel<1, 32, 4, true>>("tile R1 + the shuffle kernel's arithmetic", frames, fl, 128,
+                                       32, 4);
     shape<shuffle8_kernel<2, 8, true>>("shuffle8 R2 8 rows, beyond loads", frames, fl, 256, 32, 4);
     shape<shuffle8_kernel<2, 8, false>>("shuffle8 R2 8 rows, no beyond loads (wrong)", frames, fl,
                                         256, 32, 4);
