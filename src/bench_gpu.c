@@ -154,8 +154,11 @@ static int run_kernel(const struct device_set *d, const struct vf_device_planes 
 static int run_copy(const struct device_set *d, const struct vf_device_planes *p, void *ctx)
 {
     (void)ctx;
-    /* one linear copy of the frame's bytes: the cheapest way to read and write them once */
-    return cudaMemcpyAsync(p->dst[0], p->src[0], d->pitch * (size_t)d->h * 3,
+    /* One linear copy of as many bytes as the frame has pixels: the cheapest way to read and
+     * write them once. Not pitch x rows: the rows' padding (a 4096-byte pitch for 3840 pixels)
+     * would add 7% of bytes no kernel touches, and a pitched cudaMemcpy2DAsync of the same
+     * pixels takes nearly twice as long (BENCHMARKS.md), so neither is the floor. */
+    return cudaMemcpyAsync(p->dst[0], p->src[0], (size_t)d->w * (size_t)d->h * 3,
                            cudaMemcpyDeviceToDevice, d->stream);
 }
 
