@@ -23,6 +23,8 @@
  * (vf_divide_by_*), never a float conversion; four results leave as one 32-bit store. */
 #include <string.h>
 
+#include <type_traits>
+
 #include "fast_tile.cuh"
 
 namespace vf
@@ -31,10 +33,10 @@ namespace
 {
 
 constexpr int SMALL_MAX_R = 4;
-constexpr int PY = 8; /* rows per thread, small and tall */
-/* small: 4 warps on 128x32 outputs, short blocks so that the last wave stays short; tall and
- * wide: 8 warps, taller tiles that re-read less halo */
-constexpr int SMALL_TY = 4, SMALL_TH = SMALL_TY * PY;
+constexpr int PY = 8; /* rows per thread, small (narrow tiles) and tall */
+/* small: 4 warps on 128x32 outputs (or the wide tiles below), short blocks so that the last
+ * wave stays short; tall and wide: 8 warps, taller tiles that re-read less halo */
+constexpr int SMALL_TY = 4;
 constexpr int TALL_TH = BIG_TY * PY;
 constexpr int WIDE_PY = 4, WIDE_TH = BIG_TY * WIDE_PY;
 
@@ -150,15 +152,30 @@ enum Shape {
     SHAPE_PACKED16
 };
 
-template <int R, Shape S, Divide D>
-__global__ void __launch_bounds__(TX *SMALL_TY) small_kernel(Planes p, Params s)
+/* The small kernel's tiles: Tx * PX columns by Ty * Py rows, Tx x Ty threads. */
+template <int Tx, int Ty, int Py> struct SmallTiles {
+    static constexpr int TX = Tx, TY = Ty, PY = Py, TH = Ty * Py, PITCH = Tx * PX + 2 * APRON;
+};
+/* Every tile reads 16 columns of halo each side, read again by its neighbour: 25% more than
+ * its own columns at 128 wide, 6% at 512. The wide tiles (256 threads, 16 rows each) take
+ * 40-46 registers, so an SM holds 1536 threads of them instead of 2048 narrow ones, which costs
+ * the heavier separable paths more than the halo saves (H100 A/B, BENCHMARKS.md, ninth
+ * session): 3x3 2-D and packed gaussian take wide tiles, the rest narrow. */
+typedef SmallTiles<TX, SMALL_TY, PY> NarrowTiles;
+typedef SmallTiles<128, 2, 16> WideTiles;
+template <int R, Shape S>
+using SmallTilesOf = typename std::conditional<(S == SHAPE_2D && R == 1) || S == SHAPE_PACKED16,
+                                               WideTiles, NarrowTiles>::type;
+
+template <int R, Shape S, Divide D, typename G = SmallTilesOf<R, S>>
+__global__ void __launch_bounds__(G::TX *G::TY) small_kernel(Planes p, Params s)
 {
-    constexpr int N = 2 * R + 1, IN_ROWS = PY + 2 * R, A = side_words(R);
-    __shared__ __align__(16) uint8_t tile[(SMALL_TH + 2 * R) * TILE_PITCH];
-    run_tile<R, SMALL_TH, SMALL_TY>(tile, p, s.border, [&](const TileAt &at) {
-        const int cx = threadIdx.x * PX, ry = threadIdx.y * PY;
-        const uint8_t *lines = tile + ry * TILE_PITCH;
-        OutColumn out = out_column(p, at.plane, at.x0 + cx, at.y0 + ry, PY);
+    constexpr int N = 2 * R + 1, IN_ROWS = G::PY + 2 * R, A = side_words(R);
+    __shared__ __align__(16) uint8_t tile[(G::TH + 2 * R) * G::PITCH];
+    run_tile<R, G::TH, G::TY, G::PITCH, G::TX>(tile, p, s.border, [&](const TileAt &at) {
+        const int cx = threadIdx.x * PX, ry = threadIdx.y * G::PY;
+        const uint8_t *lines = tile + ry * G::PITCH;
+        OutColumn out = out_column(p, at.plane, at.x0 + cx, at.y0 + ry, G::PY);
         /* separable: horizontal sums of input row i; 2-D: the sums of output row i */
         int32_t h[IN_ROWS][PX];
         uint32_t pairs[IN_ROWS][2]; /* packed16: h[i][0] | h[i][1] << 16, h[i][2] | h[i][3] << 16 */
@@ -166,7 +183,7 @@ __global__ void __launch_bounds__(TX *SMALL_TY) small_kernel(Planes p, Params s)
 #pragma unroll
         for (int i = 0; i < IN_ROWS; i++) {
             uint32_t px[2 * A + 1];
-            load_words<R>(lines + i * TILE_PITCH, cx, px);
+            load_words<R>(lines + i * G::PITCH, cx, px);
             if (S == SHAPE_2D) {
                 /* 3 taps: the words starting one byte left and two right of the thread's own
                  * make every output one dp4a (2 byte permutes per input row, shared by the 3 tap
@@ -174,7 +191,7 @@ __global__ void __launch_bounds__(TX *SMALL_TY) small_kernel(Planes p, Params s)
 #pragma unroll
                 for (int k = 0; k < N; k++) {
                     const int a = i - k; /* input row i is tap row k of output row a */
-                    if (a < 0 || a >= PY)
+                    if (a < 0 || a >= G::PY)
                         continue;
                     if (k == 0)
 #pragma unroll
@@ -404,22 +421,29 @@ void make_tap_words(const int32_t *taps, int n, TapWords *t)
         }
 }
 
+template <int R, Shape S, Divide D>
+cudaError_t launch_small_as(const Params &s, const Planes &p, cudaStream_t stream)
+{
+    typedef SmallTilesOf<R, S> G;
+    return launch_tiles<small_kernel<R, S, D>, G::TY, G::TX>(p, G::TH, 0, s, stream);
+}
+
 template <int R, Shape S>
 cudaError_t launch_small(const Params &s, const Planes &p, cudaStream_t stream)
 {
     switch (divide_of(s.q)) {
     case DIV_ONE:
-        return launch_tiles<small_kernel<R, S, DIV_ONE>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
+        return launch_small_as<R, S, DIV_ONE>(s, p, stream);
     case DIV_SHIFT:
-        return launch_tiles<small_kernel<R, S, DIV_SHIFT>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
+        return launch_small_as<R, S, DIV_SHIFT>(s, p, stream);
     case DIV_MULHI:
-        return launch_tiles<small_kernel<R, S, DIV_MULHI>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
+        return launch_small_as<R, S, DIV_MULHI>(s, p, stream);
     case DIV_MAGIC:
-        return launch_tiles<small_kernel<R, S, DIV_MAGIC>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
+        return launch_small_as<R, S, DIV_MAGIC>(s, p, stream);
     case DIV_MAGIC_CLAMP:
         break;
     }
-    return launch_tiles<small_kernel<R, S, DIV_MAGIC_CLAMP>, SMALL_TY>(p, SMALL_TH, 0, s, stream);
+    return launch_small_as<R, S, DIV_MAGIC_CLAMP>(s, p, stream);
 }
 
 /* Every sum of a separable filter fits the low 16 bits of its half, never negative, and the
@@ -474,8 +498,7 @@ cudaError_t launch_radius(const vf_filter *f, int border, const Planes &p, cudaS
     bool signed_bytes = fits(f->row, N, -128, 127);
     if constexpr (R <= SMALL_MAX_R) {
         if (signed_bytes && packs_in_16_bits(f, s))
-            return launch_tiles<small_kernel<R, SHAPE_PACKED16, DIV_SHIFT>, SMALL_TY>(p, SMALL_TH,
-                                                                                      0, s, stream);
+            return launch_small_as<R, SHAPE_PACKED16, DIV_SHIFT>(s, p, stream);
         if (signed_bytes && s.uniform_col)
             return launch_small<R, SHAPE_BOX_COLUMN>(s, p, stream);
         if (signed_bytes)

@@ -36,26 +36,27 @@ __device__ __forceinline__ uint8_t *plane_dst(const Planes &p, int plane)
     return plane == 0 ? p.dst[0] : plane == 1 ? p.dst[1] : p.dst[2];
 }
 
-/* Rows y0-R .. y0+Rows+R-1, columns x0-APRON .. x0+TW+APRON-1 of one plane, border rule
- * applied: fetch() issues the loads into registers and put() stores them to shared memory, so a
- * block could have the next tile in flight while it works on this one. Each thread owns one
- * 16-byte column of the tile and every STEP-th row (a warp reads whole rows). Rows follow the
- * border rule as they load; columns are loaded 16 aligned bytes at a time wherever the frame
- * has any (the pitch is a multiple of 16, so the last ones stay inside the row), and on the
- * tiles at the frame's left and right edges fix_columns() then rewrites the columns outside the
- * frame from the columns inside it, already in shared memory. Rows lie Pitch bytes apart
- * (TILE_PITCH, or more to move a kernel's reads onto other banks). */
-template <int R, int Rows, int Ty, int Pitch = TILE_PITCH> struct TileLoader {
-    static_assert(Pitch % 16 == 0 && Pitch >= TILE_PITCH, "rows of 16-byte vectors");
-    static constexpr int THREADS = TX * Ty;
-    static constexpr int ROWS = Rows + 2 * R, VECS = TILE_PITCH / 16, STEP = THREADS / VECS;
+/* Rows y0-R .. y0+Rows+R-1, columns x0-APRON .. x0+WIDTH+APRON-1 of one plane (WIDTH = Tx * PX
+ * for blocks of Tx x Ty threads), border rule applied: fetch() issues the loads into registers and
+ * put() stores them to shared memory, so a block could have the next tile in flight while it works
+ * on this one. Each thread owns one 16-byte column of the tile and every STEP-th row (a warp reads
+ * whole rows). Rows follow the border rule as they load; columns are loaded 16 aligned bytes at a
+ * time wherever the frame has any (the pitch is a multiple of 16, so the last ones stay inside the
+ * row), and on the tiles at the frame's left and right edges fix_columns() then rewrites the
+ * columns outside the frame from the columns inside it, already in shared memory. Rows lie Pitch
+ * bytes apart (LOADED, or more to move a kernel's reads onto other banks). */
+template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, int Tx = TX> struct TileLoader {
+    static constexpr int WIDTH = Tx * PX, LOADED = WIDTH + 2 * APRON; /* bytes of a tile row */
+    static_assert(Pitch % 16 == 0 && Pitch >= LOADED, "rows of 16-byte vectors");
+    static constexpr int THREADS = Tx * Ty;
+    static constexpr int ROWS = Rows + 2 * R, VECS = LOADED / 16, STEP = THREADS / VECS;
     static constexpr int PASSES = (ROWS + STEP - 1) / STEP;
     uint4 v[PASSES];
     int vec, row0;
 
     __device__ __forceinline__ TileLoader()
     {
-        const int tid = threadIdx.y * TX + threadIdx.x;
+        const int tid = threadIdx.y * Tx + threadIdx.x;
         vec = tid % VECS;
         row0 = tid / VECS; /* >= STEP for the threads left over: they load nothing */
     }
@@ -100,7 +101,7 @@ template <int R, int Rows, int Ty, int Pitch = TILE_PITCH> struct TileLoader {
 
     static __device__ __forceinline__ bool needs_columns(const Planes &p, const TileAt &at)
     {
-        return at.x0 - APRON < 0 || at.x0 + TW + APRON > p.w;
+        return at.x0 - APRON < 0 || at.x0 + WIDTH + APRON > p.w;
     }
 
     /* The columns outside the frame that some output reads (x < 0, or w <= x < w + R) take the
@@ -110,10 +111,10 @@ template <int R, int Rows, int Ty, int Pitch = TILE_PITCH> struct TileLoader {
     {
         constexpr int SIDE = 2 * APRON; /* 16 columns left of the frame, up to 16 right of it */
         const int left = at.x0 - APRON;
-        for (int k = threadIdx.y * TX + threadIdx.x; k < ROWS * SIDE; k += THREADS) {
+        for (int k = threadIdx.y * Tx + threadIdx.x; k < ROWS * SIDE; k += THREADS) {
             const int row = k / SIDE, j = k % SIDE;
             const int x = j < APRON ? left + j : p.w + (j - APRON);
-            if (x >= 0 && (x < p.w || x >= p.w + R || x - left >= TILE_PITCH || x < left))
+            if (x >= 0 && (x < p.w || x >= p.w + R || x - left >= LOADED || x < left))
                 continue; /* inside the frame, unread, or not in this tile */
             const int sx = vf_border_index(x, p.w, border);
             uint8_t *line = tile + row * Pitch;
@@ -125,12 +126,12 @@ template <int R, int Rows, int Ty, int Pitch = TILE_PITCH> struct TileLoader {
 /* Every kernel's start: its tile into shared memory, then compute(at) on it. (A persistent grid
  * that fetched the next tile during compute measured slower on the H100: static tile shares
  * left SMs idle and the held registers cut occupancy.) */
-template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, typename Compute>
+template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, int Tx = TX, typename Compute>
 __device__ __forceinline__ void run_tile(uint8_t *tile, const Planes &p, int border,
                                          Compute compute)
 {
-    typedef TileLoader<R, Rows, Ty, Pitch> Loader;
-    const TileAt at = {(int)blockIdx.z, (int)blockIdx.x * TW, (int)blockIdx.y * Rows};
+    typedef TileLoader<R, Rows, Ty, Pitch, Tx> Loader;
+    const TileAt at = {(int)blockIdx.z, (int)blockIdx.x * Loader::WIDTH, (int)blockIdx.y * Rows};
     Loader loader;
     loader.fetch(p, at, border);
     loader.put(tile);
@@ -208,8 +209,8 @@ inline bool fits(const int32_t *taps, int count, int lo, int hi)
     return true;
 }
 
-/* One block per tile of `rows` x TW outputs, per plane. */
-template <auto Kernel, int Ty, typename P>
+/* One block per tile of `rows` x Tx * PX outputs, per plane. */
+template <auto Kernel, int Ty, int Tx = TX, typename P>
 cudaError_t launch_tiles(const Planes &p, int rows, size_t smem, const P &params,
                          cudaStream_t stream)
 {
@@ -233,8 +234,8 @@ cudaError_t launch_tiles(const Planes &p, int rows, size_t smem, const P &params
         if (e != cudaSuccess)
             return e;
     }
-    dim3 grid((p.w + TW - 1) / TW, (p.h + rows - 1) / rows, 3);
-    Kernel<<<grid, dim3(TX, Ty), smem, stream>>>(p, params);
+    dim3 grid((p.w + Tx * PX - 1) / (Tx * PX), (p.h + rows - 1) / rows, 3);
+    Kernel<<<grid, dim3(Tx, Ty), smem, stream>>>(p, params);
     return cudaGetLastError();
 }
 
