@@ -1,19 +1,25 @@
 /* A probe, not part of vfview (meson does not build it): how close to the copy floor can each
  * way of walking a 4K planar RGB frame get when the "filter" is a few byte permutes and adds?
  * It tells how much of the small kernels' time is their memory shape and how much their
- * arithmetic (BENCHMARKS.md, eighth session). Build and run on the GPU machine:
+ * arithmetic (BENCHMARKS.md, eighth session), and with "halo", where the tile's extra time goes
+ * and what wider tiles save (ninth session). Build and run on the GPU machine:
  *
  *   nvcc -O3 -std=c++17 -gencode arch=compute_90,code=sm_90 tools/probe_shapes.cu -o probe
- *   ./probe
+ *   ./probe          # the eighth session's table
+ *   ./probe halo     # the ninth session's
  *
  * Inputs rotate over 4 frames (100 MB, twice the L2); median of 100 launches after 10. The
  * outputs are not checked: only the loads and stores are meant to be the kernels'. */
+#include <cuda.h>
+#include <cuda/ptx>
+#include <cudaTypedefs.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <type_traits>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 #define CHECK(call)                                                                                \
@@ -40,6 +46,40 @@ __global__ void copy16(Frame f)
         *reinterpret_cast<uint4 *>(f.dst + i) = __ldg(reinterpret_cast<const uint4 *>(f.src + i));
 }
 
+/* Each thread's PY output rows of one 4-byte column of a tile in shared memory (16 bytes of
+ * halo left of column 0 unless HX says otherwise, rows apart by PITCH_T), rows >= limit not stored.
+ * Work: the shuffle kernels' arithmetic (below) with its neighbours read from the tile; else a sum
+ * of 3 rows. */
+template <int R, int PY, int PITCH_T, bool Work, int HX = 16>
+__device__ __forceinline__ void tile_outputs(const uint8_t *tile, int ry, int cx, uint8_t *dst,
+                                             int limit)
+{
+    if constexpr (Work) {
+#pragma unroll
+        for (int a = 0; a < PY; a++) {
+            uint32_t sum = 0;
+#pragma unroll
+            for (int k = 0; k <= 2 * R; k++) {
+                const uint32_t *w =
+                    reinterpret_cast<const uint32_t *>(tile + (ry + a + k) * PITCH_T + HX + cx);
+                sum += __byte_perm(w[-1], w[0], 0x6543) + __byte_perm(w[0], w[1], 0x5432);
+            }
+            if (a < limit)
+                *reinterpret_cast<uint32_t *>(dst + (size_t)a * PITCH) = sum;
+        }
+    } else {
+        uint32_t w[PY + 2 * R];
+#pragma unroll
+        for (int i = 0; i < PY + 2 * R; i++)
+            w[i] = *reinterpret_cast<const uint32_t *>(tile + (ry + i) * PITCH_T + HX + cx);
+#pragma unroll
+        for (int a = 0; a < PY; a++)
+            if (a < limit)
+                *reinterpret_cast<uint32_t *>(dst + (size_t)a * PITCH) =
+                    w[a] + w[a + R] + w[a + 2 * R];
+    }
+}
+
 /* the small kernel's shape: a 128 x TH tile (+R rows each side, +16 columns each side) into
  * shared memory with 16-byte loads, a barrier, then each thread TH/TY rows of one 4-byte column.
  * Work: the shuffle kernels' arithmetic (below), its neighbours read from the tile */
@@ -64,31 +104,9 @@ __global__ void __launch_bounds__(32 * TY) tile_kernel(Frame f)
     }
     __syncthreads();
     const int cx = threadIdx.x * 4, ry = threadIdx.y * PY;
-    uint8_t *dst = f.dst + (size_t)plane * PLANE + (size_t)(y0 + ry) * PITCH + x0 + cx;
-    if constexpr (Work) {
-#pragma unroll
-        for (int a = 0; a < PY; a++) {
-            uint32_t sum = 0;
-#pragma unroll
-            for (int k = 0; k <= 2 * R; k++) {
-                const uint32_t *w =
-                    reinterpret_cast<const uint32_t *>(tile + (ry + a + k) * PITCH_T + 16 + cx);
-                sum += __byte_perm(w[-1], w[0], 0x6543) + __byte_perm(w[0], w[1], 0x5432);
-            }
-            if (y0 + ry + a < H)
-                *reinterpret_cast<uint32_t *>(dst + (size_t)a * PITCH) = sum;
-        }
-    } else {
-        uint32_t w[PY + 2 * R];
-#pragma unroll
-        for (int i = 0; i < PY + 2 * R; i++)
-            w[i] = *reinterpret_cast<const uint32_t *>(tile + (ry + i) * PITCH_T + 16 + cx);
-#pragma unroll
-        for (int a = 0; a < PY; a++)
-            if (y0 + ry + a < H)
-                *reinterpret_cast<uint32_t *>(dst + (size_t)a * PITCH) =
-                    w[a] + w[a + R] + w[a + 2 * R];
-    }
+    tile_outputs<R, PY, PITCH_T, Work>(
+        tile, ry, cx, f.dst + (size_t)plane * PLANE + (size_t)(y0 + ry) * PITCH + x0 + cx,
+        H - y0 - ry);
 }
 
 /* no shared memory: each thread loads its own word of every row it needs straight from global
@@ -227,6 +245,45 @@ template <int R, int PY, int P> __global__ void overlap_kernel(Frame f)
     }
 }
 
+/* the tile shape again, TW columns wide: a tile's columns of halo (16 bytes each side) are read
+ * twice, once by each tile they border, so wider tiles read fewer of them per pixel */
+template <int R, int TW, int TH, int TY, bool Work>
+__global__ void __launch_bounds__(TW / 4 * TY) wide_tile_kernel(Frame f)
+{
+    constexpr int PITCH_T = TW + 32, ROWS = TH + 2 * R, VECS = PITCH_T / 16, THREADS = TW / 4 * TY,
+                  PY = TH / TY;
+    __shared__ __align__(16) uint8_t tile[ROWS * PITCH_T];
+    const int plane = blockIdx.z, x0 = blockIdx.x * TW, y0 = blockIdx.y * TH;
+    const uint8_t *src = f.src + (size_t)plane * PLANE;
+    const int tid = threadIdx.y * blockDim.x + threadIdx.x;
+    for (int i = tid; i < ROWS * VECS; i += THREADS) {
+        const int r = i / VECS, vec = i % VECS, gx = x0 - 16 + 16 * vec;
+        const int y = min(max(y0 - R + r, 0), H - 1);
+        const uint4 v = gx >= 0 && gx < W
+                            ? __ldg(reinterpret_cast<const uint4 *>(src + (size_t)y * PITCH + gx))
+                            : make_uint4(0, 0, 0, 0);
+        reinterpret_cast<uint4 *>(tile)[i] = v;
+    }
+    __syncthreads();
+    const int cx = threadIdx.x * 4, ry = threadIdx.y * PY;
+    if (x0 + cx < W)
+        tile_outputs<R, PY, PITCH_T, Work>(
+            tile, ry, cx, f.dst + (size_t)plane * PLANE + (size_t)(y0 + ry) * PITCH + x0 + cx,
+            H - y0 - ry);
+}
+
+template <int R, int TW, int TH, int TY, bool Work>
+void wide(const char *name, Frame *frames, float floor_us)
+{
+    char label[96];
+    snprintf(label, sizeof label, "%s %dx%d, %d threads%s", name, TW, TH, TW / 4 * TY,
+             Work ? ", work" : "");
+    const dim3 grid((W + TW - 1) / TW, (H + TH - 1) / TH, 3), block(TW / 4, TY);
+    time_it(
+        label, frames, [&](Frame f) { wide_tile_kernel<R, TW, TH, TY, Work><<<grid, block>>>(f); },
+        floor_us);
+}
+
 /* walking down: a block owns 128 columns and ROWS_PER_BLOCK rows; chunks of CH rows (+2R halo)
  * are fetched with cp.async into one of STAGES buffers while the block works on an earlier one */
 __device__ __forceinline__ void cp_async16(void *smem, const void *gmem)
@@ -276,17 +333,57 @@ __global__ void __launch_bounds__(32 * TY) walk_kernel(Frame f, int rows_per_blo
         __syncthreads();
         const uint8_t *b = buf[c % STAGES];
         const int ry = threadIdx.y * PY, y = yb + c * CH + ry;
-        uint8_t *dst = f.dst + (size_t)plane * PLANE + (size_t)y * PITCH + x0 + cx;
-        uint32_t w[PY + 2 * R];
-#pragma unroll
-        for (int i = 0; i < PY + 2 * R; i++)
-            w[i] = *reinterpret_cast<const uint32_t *>(b + (ry + i) * PITCH_T + 16 + cx);
-#pragma unroll
-        for (int a = 0; a < PY; a++)
-            if (y + a < ye)
-                *reinterpret_cast<uint32_t *>(dst + (size_t)a * PITCH) =
-                    w[a] + w[a + R] + w[a + 2 * R];
+        tile_outputs<R, PY, PITCH_T, false>(
+            b, ry, cx, f.dst + (size_t)plane * PLANE + (size_t)y * PITCH + x0 + cx, ye - y);
         __syncthreads(); /* buffer c % STAGES is refilled next */
+    }
+}
+
+/* walking down with the tensor memory accelerator: one thread asks for each chunk's whole tile
+ * (128 + 2 HX bytes x CH + 2R rows, columns left of the frame zero-filled by the hardware) into one
+ * of STAGES buffers, completion counted on an mbarrier; no thread spends registers on loads */
+template <int R, int CH, int STAGES, int TY, bool Work, int HX>
+__global__ void __launch_bounds__(32 * TY)
+    tma_kernel(const __grid_constant__ CUtensorMap map, Frame f, int rows_per_block)
+{
+    constexpr int PITCH_T = 128 + 2 * HX, ROWS = CH + 2 * R, BYTES = ROWS * PITCH_T,
+                  STRIDE = (BYTES + 127) / 128 * 128, PY = CH / TY;
+    extern __shared__ __align__(128) uint8_t buf[];
+    __shared__ uint64_t full[STAGES];
+    const int plane = blockIdx.z, x0 = blockIdx.x * 128, yb = blockIdx.y * rows_per_block;
+    const int ye = min(yb + rows_per_block, H);
+    const int chunks = (ye - yb + CH - 1) / CH;
+    const bool leader = threadIdx.x == 0 && threadIdx.y == 0;
+    auto fetch = [&](int c) {
+        if (c < chunks) {
+            namespace ptx = cuda::ptx;
+            ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cta, ptx::space_shared,
+                                           &full[c % STAGES], BYTES);
+            const int32_t at[2] = {x0 - HX, plane * H + yb + c * CH - R};
+            ptx::cp_async_bulk_tensor(ptx::space_shared, ptx::space_global,
+                                      buf + (c % STAGES) * STRIDE, &map, at, &full[c % STAGES]);
+        }
+    };
+    if (leader) {
+        for (int s = 0; s < STAGES; s++)
+            cuda::ptx::mbarrier_init(&full[s], 1);
+        cuda::ptx::fence_mbarrier_init(cuda::ptx::sem_release, cuda::ptx::scope_cluster);
+    }
+    __syncthreads();
+    if (leader)
+        for (int c = 0; c < STAGES; c++)
+            fetch(c);
+    const int cx = threadIdx.x * 4, ry = threadIdx.y * PY;
+    for (int c = 0; c < chunks; c++) {
+        while (!cuda::ptx::mbarrier_try_wait_parity(&full[c % STAGES], (c / STAGES) & 1))
+            ;
+        const int y = yb + c * CH + ry;
+        tile_outputs<R, PY, PITCH_T, Work, HX>(
+            buf + (c % STAGES) * STRIDE, ry, cx,
+            f.dst + (size_t)plane * PLANE + (size_t)y * PITCH + x0 + cx, ye - y);
+        __syncthreads(); /* every warp is done with this buffer: refill it */
+        if (leader)
+            fetch(c + STAGES);
     }
 }
 
@@ -343,6 +440,53 @@ void walk(const char *name, Frame *frames, float floor_us, int blocks_down)
         floor_us);
 }
 
+/* The frame's 3 planes as one 2-D tensor of bytes (W x 3H) for the tensor memory accelerator;
+ * rows of the tile past a plane's edge come from the next plane (the outputs are not checked) */
+template <int R, int CH, int STAGES, int TY, bool Work, int HX = 16>
+void tma(const char *name, Frame *frames, float floor_us, int blocks_down)
+{
+    static PFN_cuTensorMapEncodeTiled_v12000 encode = nullptr;
+    cudaDriverEntryPointQueryResult found;
+    if (!encode && (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", (void **)&encode,
+                                                     12000, cudaEnableDefault, &found) ||
+                    found != cudaDriverEntryPointSuccess)) {
+        printf("%-48s skipped: no cuTensorMapEncodeTiled\n", name);
+        encode = nullptr;
+        return;
+    }
+    CUtensorMap maps[4];
+    const cuuint64_t dims[2] = {W, 3 * (cuuint64_t)H}, strides[1] = {PITCH};
+    const cuuint32_t box[2] = {128 + 2 * HX, CH + 2 * R}, step[2] = {1, 1};
+    for (int i = 0; i < 4; i++)
+        if (encode(&maps[i], CU_TENSOR_MAP_DATA_TYPE_UINT8, 2, (void *)frames[i].src, dims, strides,
+                   box, step, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
+                   CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                   CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_SUCCESS) {
+            printf("%-48s skipped: cuTensorMapEncodeTiled failed\n", name);
+            return;
+        }
+    const int smem = STAGES * (((128 + 2 * HX) * (CH + 2 * R) + 127) / 128 * 128);
+    auto kernel = tma_kernel<R, CH, STAGES, TY, Work, HX>;
+    if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem)) {
+        printf("%-48s skipped: cudaFuncSetAttribute\n", name);
+        return;
+    }
+    int rows = (H + blocks_down - 1) / blocks_down;
+    rows = (rows + CH - 1) / CH * CH;
+    const int down = (H + rows - 1) / rows;
+    char label[96];
+    snprintf(label, sizeof label, "%s, %d rows/block", name, rows);
+    time_it(
+        label, frames,
+        [&](Frame f) {
+            int i = 0; /* the map of the frame time_it hands over */
+            while (frames[i].src != f.src)
+                i++;
+            kernel<<<dim3(W / 128, down, 3), dim3(32, TY), smem>>>(maps[i], f, rows);
+        },
+        floor_us);
+}
+
 /* One row of the table: Kernel on blocks of `warps` warps, each making cols x rows outputs.
  * blocks_per_sm < 16 adds dynamic shared memory that leaves room for only that many blocks. */
 template <auto Kernel>
@@ -364,7 +508,7 @@ void shape(const char *name, Frame *frames, float floor_us, int cols, int rows, 
         label, frames, [&](Frame f) { Kernel<<<grid, block, smem>>>(f); }, floor_us);
 }
 
-int main()
+int main(int argc, char **argv)
 {
     const size_t bytes = 3 * (size_t)PLANE;
     uint8_t *in[4], *out;
@@ -382,6 +526,32 @@ int main()
     const float fl = time_it(
         "floor: cudaMemcpyAsync D2D", frames,
         [&](Frame f) { cudaMemcpyAsync(f.dst, f.src, bytes, cudaMemcpyDeviceToDevice); }, 0);
+    if (argc > 1 && !strcmp(argv[1], "halo")) { /* the ninth session's table */
+        shape<tile_kernel<2, 32, 4>>("tile R2 128x32, 4 warps (small kernel)", frames, fl, 128, 32,
+                                     4);
+        shape<direct_kernel<2, 8>>("direct R2, 4 px x 8 rows a thread", frames, fl, 128, 32, 4);
+        for (int down : {68, 34}) {
+            tma<2, 32, 2, 4, false>("tma R2, 16 columns each side", frames, fl, down);
+            tma<0, 32, 2, 4, false, 0>("tma no halo at all", frames, fl, down);
+            tma<2, 32, 2, 4, false, 0>("tma rows' halo only", frames, fl, down);
+            tma<0, 32, 2, 4, false, 16>("tma columns' halo only (16 each side)", frames, fl, down);
+            tma<2, 32, 3, 4, true>("tma R2, 3 stages, work", frames, fl, down);
+        }
+        wide<2, 128, 32, 4, true>("wide tile R2", frames, fl);
+        wide<2, 128, 64, 4, true>("wide tile R2", frames, fl);
+        wide<2, 256, 32, 2, true>("wide tile R2", frames, fl);
+        wide<2, 256, 64, 4, true>("wide tile R2", frames, fl);
+        wide<2, 512, 16, 2, true>("wide tile R2", frames, fl);
+        wide<2, 512, 32, 2, true>("wide tile R2", frames, fl);
+        wide<2, 512, 32, 1, true>("wide tile R2", frames, fl);
+        wide<2, 512, 64, 4, true>("wide tile R2", frames, fl);
+        wide<2, 960, 16, 1, true>("wide tile R2", frames, fl);
+        wide<2, 960, 32, 2, true>("wide tile R2", frames, fl);
+        wide<2, 1920, 16, 1, true>("wide tile R2", frames, fl);
+        wide<1, 128, 32, 4, true>("wide tile R1", frames, fl);
+        wide<1, 512, 32, 2, true>("wide tile R1", frames, fl);
+        return 0;
+    }
     time_it(
         "copy kernel, 16 B a thread", frames,
         [&](Frame f) { copy16<<<(unsigned)((bytes / 16 + 255) / 256), 256>>>(f); }, fl);
