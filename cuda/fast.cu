@@ -60,8 +60,9 @@ struct Params {
     int border;
     int across_mode; /* enum Across, tall kernel */
     int32_t centre;
-    bool symmetric_col; /* col[k] == col[n-1-k] */
-    bool uniform_col;   /* every col tap equal: running sums down */
+    int32_t packed_start; /* packed paths: what each 16-bit half of the sums starts at */
+    bool symmetric_col;   /* col[k] == col[n-1-k] */
+    bool uniform_col;     /* every col tap equal: running sums down */
     int32_t row[VF_MAX_SIZE], col[VF_MAX_SIZE];
     TapWords across;                      /* separable: the row taps */
     TapWords rows2d[2 * SMALL_MAX_R + 1]; /* small 2-D: every tap row */
@@ -149,7 +150,12 @@ enum Shape {
     SHAPE_BOX_COLUMN, /* all column taps equal: add the rows, one multiply */
     /* non-negative taps, d = 256, every sum below 2^16 (gaussian 3x3 and 5x5): two pixels per
      * 32-bit register down the column, and the output byte is the high byte of each half */
-    SHAPE_PACKED16
+    SHAPE_PACKED16,
+    /* the same sums G of a blur with the column taps negated, subtracted from k times the centre
+     * pixel, k = centre / 256 (unsharp 5x5; 3x3 takes the 2-D path): floor((256k p + offset - G) /
+     * 256) is k p - floor((G + 255 - offset) / 256), and the second term is again each half's high
+     * byte */
+    SHAPE_PACKED16_UNSHARP
 };
 
 /* The small kernel's tiles: Tx * PX columns by Ty * Py rows, Tx x Ty threads. */
@@ -164,7 +170,8 @@ template <int Tx, int Ty, int Py> struct SmallTiles {
 typedef SmallTiles<TX, SMALL_TY, PY> NarrowTiles;
 typedef SmallTiles<128, 2, 16> WideTiles;
 template <int R, Shape S>
-using SmallTilesOf = typename std::conditional<(S == SHAPE_2D && R == 1) || S == SHAPE_PACKED16,
+using SmallTilesOf = typename std::conditional<(S == SHAPE_2D && R == 1) || S == SHAPE_PACKED16 ||
+                                                   S == SHAPE_PACKED16_UNSHARP,
                                                WideTiles, NarrowTiles>::type;
 
 template <int R, Shape S, Divide D, typename G = SmallTilesOf<R, S>>
@@ -215,7 +222,7 @@ __global__ void __launch_bounds__(G::TX *G::TY) small_kernel(Planes p, Params s)
                 for (int b = 0; b < PX; b++)
                     h[i][b] = 0;
                 dot_row<R, true>(px, s.across, h[i]);
-                if (S == SHAPE_PACKED16) {
+                if (S == SHAPE_PACKED16 || S == SHAPE_PACKED16_UNSHARP) {
                     pairs[i][0] = (uint32_t)h[i][0] + ((uint32_t)h[i][1] << 16);
                     pairs[i][1] = (uint32_t)h[i][2] + ((uint32_t)h[i][3] << 16);
                 }
@@ -223,16 +230,25 @@ __global__ void __launch_bounds__(G::TX *G::TY) small_kernel(Planes p, Params s)
             const int a = i - 2 * R; /* output row a has all its input rows now */
             if (a < 0)
                 continue;
-            if constexpr (S == SHAPE_PACKED16) {
+            if constexpr (S == SHAPE_PACKED16 || S == SHAPE_PACKED16_UNSHARP) {
                 uint32_t sum[2];
 #pragma unroll
                 for (int j = 0; j < 2; j++) {
-                    sum[j] = (uint32_t)s.q.offset * 0x10001u + s.col[R] * pairs[a + R][j];
+                    sum[j] = (uint32_t)s.packed_start * 0x10001u + s.col[R] * pairs[a + R][j];
 #pragma unroll
                     for (int k = 0; k < R; k++)
                         sum[j] += s.col[k] * (pairs[a + k][j] + pairs[a + N - 1 - k][j]);
                 }
-                store_next(out, p, __byte_perm(sum[0], sum[1], 0x7531));
+                if (S == SHAPE_PACKED16) {
+                    store_next(out, p, __byte_perm(sum[0], sum[1], 0x7531));
+                } else {
+                    const uint32_t blur = __byte_perm(sum[0], sum[1], 0x7531);
+                    int32_t v[PX];
+#pragma unroll
+                    for (int b = 0; b < PX; b++)
+                        v[b] = s.centre * byte_of(own[a + R], b) - byte_of(blur, b);
+                    store_next(out, p, pack_saturated(v));
+                }
             } else {
                 int32_t n[PX];
 #pragma unroll
@@ -456,6 +472,20 @@ bool packs_in_16_bits(const vf_filter *f, const Params &s)
            255 * (int64_t)f->abs_sep_sum + f->requant.offset < 65536;
 }
 
+/* The unsharp shape's: the blur (column taps negated) has non-negative sums that fit 16 bits
+ * with 255 - offset added, and the centre tap is a whole multiple of the divisor 256. */
+bool unsharp_packs_in_16_bits(const vf_filter *f, const Params &s)
+{
+    int n = f->size;
+    int64_t col_sum = 0;
+    for (int k = 0; k < n; k++)
+        col_sum -= f->col[k];
+    const int64_t start = 255 - (int64_t)f->requant.offset;
+    return fits(f->row, n, 0, 255) && fits(f->col, n, -(1 << 16), 0) && col_sum > 0 &&
+           s.symmetric_col && f->requant.shift == 8 && f->centre > 0 && f->centre % 256 == 0 &&
+           start >= 0 && 255 * (int64_t)f->abs_row_sum * col_sum + start < 65536;
+}
+
 template <int R>
 cudaError_t launch_radius(const vf_filter *f, int border, const Planes &p, cudaStream_t stream)
 {
@@ -497,8 +527,17 @@ cudaError_t launch_radius(const vf_filter *f, int border, const Planes &p, cudaS
     make_tap_words(f->row, N, &s.across);
     bool signed_bytes = fits(f->row, N, -128, 127);
     if constexpr (R <= SMALL_MAX_R) {
-        if (signed_bytes && packs_in_16_bits(f, s))
+        if (signed_bytes && packs_in_16_bits(f, s)) {
+            s.packed_start = f->requant.offset;
             return launch_small_as<R, SHAPE_PACKED16, DIV_SHIFT>(s, p, stream);
+        }
+        if (signed_bytes && unsharp_packs_in_16_bits(f, s)) {
+            for (int k = 0; k < N; k++)
+                s.col[k] = -f->col[k];
+            s.centre = f->centre / 256;
+            s.packed_start = 255 - f->requant.offset;
+            return launch_small_as<R, SHAPE_PACKED16_UNSHARP, DIV_SHIFT>(s, p, stream);
+        }
         if (signed_bytes && s.uniform_col)
             return launch_small<R, SHAPE_BOX_COLUMN>(s, p, stream);
         if (signed_bytes)

@@ -44,7 +44,7 @@ static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf
     }
 }
 
-enum { CUSTOM_COUNT = 20, CUSTOM_LEN = 8192 };
+enum { CUSTOM_COUNT = 22, CUSTOM_LEN = 8192 };
 
 /* "custom:matrix=..." of n x n taps col[i]*row[j] (+ centre in the middle), or of taps drawn
  * from lo..hi when col is NULL */
@@ -71,11 +71,12 @@ static void matrix_spec(char *spec, int n, const int *col, const int *row, int c
  * small separable with an asymmetric column, tall separable with unsigned-byte, wider-than-byte
  * and signed-byte row taps, a uniform column other than 1 (running sums), the packed 16-bit
  * path off the gaussian, all-one matrices with other divisors than box's, equal taps other
- * than 1, and biases. */
+ * than 1, biases, and the packed unsharp path (a multiple of the pixel less a blur). */
 static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
 {
     static const int one3[] = {1, 1, 1}, ramp3[] = {1, 2, 3}, wide_row3[] = {1, 200, 1},
-                     huge_row3[] = {1, 300, 1}, bin3[] = {1, 2, 1};
+                     huge_row3[] = {1, 300, 1}, bin3[] = {1, 2, 1}, dip3[] = {-1, -3, -1},
+                     row3[] = {2, 5, 2}, dip5[] = {-1, -4, -6, -4, -1}, bin5[] = {1, 4, 6, 4, 1};
     int twos11[11], row11[11], ramp11[11], bytes11[11], col19[19], row19[19], col31[31], row31[31];
     int flat[29], minus_two[9];
     for (int k = 0; k < 29; k++)
@@ -123,6 +124,10 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
     matrix_spec(out[18], 15, flat, flat, 0, 0, 0, 0, ":div=2000:bias=-3");
     /* box kernel (fast_box.cu): every tap -2, a divisor beyond one multiply-high */
     matrix_spec(out[19], 9, flat, minus_two, 0, 0, 0, 0, ":div=5000:bias=60");
+    /* packed unsharp path: k times the pixel less a blur, k = 3 and 5; the 5x5 blur's sums reach
+     * the 16-bit limit (255 x 256 + 127) */
+    matrix_spec(out[20], 3, dip3, row3, 768, 0, 0, 0, ":div=256");
+    matrix_spec(out[21], 5, dip5, bin5, 1280, 0, 0, 0, ":div=256");
 }
 
 static void sweep(int w, int h, int max_size, int all_sizes)
