@@ -148,7 +148,7 @@ enum Shape {
     SHAPE_2D,         /* every tap row's dot products straight into the outputs */
     SHAPE_SEPARABLE,  /* multiply-adds on the horizontal sums (mirrored rows paired first) */
     SHAPE_BOX_COLUMN, /* all column taps equal: add the rows, one multiply */
-    /* non-negative taps, d = 256, every sum below 2^16 (gaussian 3x3 and 5x5): two pixels per
+    /* non-negative taps, d = 256, every sum below 2^16 (gaussian 5x5): two pixels per
      * 32-bit register down the column, and the output byte is the high byte of each half */
     SHAPE_PACKED16,
     /* the same sums G of a blur with the column taps negated, subtracted from k times the centre
@@ -164,9 +164,9 @@ template <int Tx, int Ty, int Py> struct SmallTiles {
 };
 /* Every tile reads 16 columns of halo each side, read again by its neighbour: 25% more than
  * its own columns at 128 wide, 6% at 512. The wide tiles (256 threads, 16 rows each) take
- * 40-46 registers, so an SM holds 1536 threads of them instead of 2048 narrow ones, which costs
- * the heavier separable paths more than the halo saves (H100 A/B, BENCHMARKS.md, ninth
- * session): 3x3 2-D and packed gaussian take wide tiles, the rest narrow. */
+ * 40-48 registers, so an SM holds 1280-1536 threads of them instead of 2048 narrow ones, which
+ * costs the heavier separable paths more than the halo saves (H100 A/B, BENCHMARKS.md, ninth
+ * session): 3x3 2-D and the packed paths take wide tiles, the rest narrow. */
 typedef SmallTiles<TX, SMALL_TY, PY> NarrowTiles;
 typedef SmallTiles<128, 2, 16> WideTiles;
 template <int R, Shape S>
