@@ -109,6 +109,17 @@ __global__ void __launch_bounds__(32 * TY) tile_kernel(Frame f)
         H - y0 - ry);
 }
 
+/* Rows y_first .. y_first + N - 1 of one column, clamped to the frame, one load each. */
+template <typename Word, int N>
+__device__ __forceinline__ void load_rows(const uint8_t *column, int y_first, Word (&w)[N])
+{
+#pragma unroll
+    for (int i = 0; i < N; i++) {
+        const int y = min(max(y_first + i, 0), H - 1);
+        w[i] = __ldg(reinterpret_cast<const Word *>(column + (size_t)y * PITCH));
+    }
+}
+
 /* no shared memory: each thread loads its own word of every row it needs straight from global
  * (its neighbours' words come through L1) */
 template <int R, int PY> __global__ void direct_kernel(Frame f)
@@ -120,11 +131,7 @@ template <int R, int PY> __global__ void direct_kernel(Frame f)
     const uint8_t *src = f.src + (size_t)plane * PLANE + x;
     uint8_t *dst = f.dst + (size_t)plane * PLANE + (size_t)y0 * PITCH + x;
     uint32_t w[PY + 2 * R];
-#pragma unroll
-    for (int i = 0; i < PY + 2 * R; i++) {
-        int y = min(max(y0 - R + i, 0), H - 1);
-        w[i] = __ldg(reinterpret_cast<const uint32_t *>(src + (size_t)y * PITCH));
-    }
+    load_rows(src, y0 - R, w);
 #pragma unroll
     for (int a = 0; a < PY; a++)
         if (y0 + a < H)
@@ -215,11 +222,7 @@ template <int R, int PY, int P> __global__ void overlap_kernel(Frame f)
     const uint8_t *src = f.src + (size_t)plane * PLANE + x;
     uint8_t *dst = f.dst + (size_t)plane * PLANE + (size_t)y0 * PITCH + x;
     Word own[PY + 2 * R];
-#pragma unroll
-    for (int i = 0; i < PY + 2 * R; i++) {
-        int y = min(max(y0 - R + i, 0), H - 1);
-        own[i] = __ldg(reinterpret_cast<const Word *>(src + (size_t)y * PITCH));
-    }
+    load_rows(src, y0 - R, own);
     const bool outputs = lane > 0 && lane < 31 && blockIdx.x * OUT - P + lane * P < W;
 #pragma unroll
     for (int a = 0; a < PY; a++) {
