@@ -9,14 +9,9 @@
 
 #include "decode.h"
 #include "filter.h"
+#include "settings.h"
 
 enum { VF_HALF_CPU, VF_HALF_GPU };
-
-struct vf_settings {
-    struct vf_filter filter;
-    enum vf_border border;
-    int variant; /* GPU kernel */
-};
 
 struct vf_shown {
     struct vf_frame out[2]; /* VF_HALF_CPU, VF_HALF_GPU */

@@ -96,6 +96,7 @@ static void timestamped(char *buf, size_t len, const char *ext, long n)
 
 static void apply_settings(struct ui *u)
 {
+    u->settings.generation++;
     vf_playback_set(u->playback, &u->settings);
     u->last_panel = 0;
 }
@@ -254,6 +255,8 @@ static double due_ms(const struct ui *u, const struct vf_shown *s)
 
 static void show(struct ui *u, struct vf_shown *s)
 {
+    if (!u->current || u->current->settings.generation != s->settings.generation)
+        u->last_panel = 0; /* the panel names the new picture's settings at once */
     vf_playback_give_back(u->playback, u->current);
     u->current = s;
     u->upload = u->redraw = true;
@@ -334,10 +337,12 @@ static void set_sprite(struct ui *u, enum vf_sprite_id id, const char *const *li
 static void update_overlay(struct ui *u, double now, char *gpu_status)
 {
     const struct vf_source_info *info = vf_playback_info(u->playback);
-    const char *variant = vf_gpu_variant_names[u->settings.variant];
+    /* what made the picture on screen, and what was chosen since (pictures still in flight, or
+     * a paused picture) */
+    const struct vf_settings *on_screen = u->current ? &u->current->settings : &u->settings;
+    const char *variant = vf_gpu_variant_names[on_screen->variant];
     double cpu = recent_mean(u->graph.ms[0]), gpu = recent_mean(u->graph.ms[1]);
-    char l[7][600], desc[128];
-    vf_filter_describe(&u->settings.filter, desc, sizeof(desc));
+    char l[7][600];
     snprintf(l[0], sizeof(l[0]), "%s  %dx%d  %.2f fps source", info->name, info->width,
              info->height, av_q2d(info->frame_rate));
     snprintf(l[1], sizeof(l[1]), "display %.1f fps  UI %.1f ms  dropped %ld", u->display_fps,
@@ -352,8 +357,7 @@ static void update_overlay(struct ui *u, double now, char *gpu_status)
                  variant, gpu, gpu > 0 ? 1000 / gpu : 0);
     else
         snprintf(l[3], sizeof(l[3]), "GPU  %s", gpu_status[0] ? gpu_status : "waiting");
-    snprintf(l[4], sizeof(l[4]), "%s  border %s  variant %s", desc,
-             vf_border_names[u->settings.border], variant);
+    vf_settings_describe(on_screen, &u->settings, l[4], sizeof(l[4]));
     snprintf(l[5], sizeof(l[5]), "%s%s%s%s", vf_playback_recording(u->playback) ? "● REC  " : "",
              vf_playback_record_closing(u->playback) ? "saving  " : "",
              u->paused ? "❚❚ PAUSED  " : "", u->ended ? "end of input (←/→ seek)" : "");

@@ -1,11 +1,13 @@
-/* The key table (every key of the brief is bound once, nothing twice, help lists each command)
- * and the window layout math (letterbox, halves, HiDPI, resize). */
+/* The key table (every key of the brief is bound once, nothing twice, help lists each command),
+ * the window layout math (letterbox, halves, HiDPI, resize) and the panel's settings line. */
 #include <string.h>
 
 #include "check.h"
 #include "filter.h"
 #include "keys.h"
 #include "layout.h"
+#include "settings.h"
+#include "variants.h"
 
 static void test_keys(void)
 {
@@ -101,9 +103,30 @@ static void test_layout(void)
           one.half[0].h);
 }
 
+static void test_settings_line(void)
+{
+    struct vf_settings shown = {.border = VF_BORDER_CLAMP, .variant = VF_GPU_FAST}, chosen;
+    char err[256], line[600];
+    CHECK(vf_filter_parse("sharpen", &shown.filter, err, sizeof(err)) == 0, "%s", err);
+    chosen = shown;
+    vf_settings_describe(&shown, &chosen, line, sizeof(line));
+    CHECK(!strcmp(line, "sharpen 3x3 amount=1.00  border clamp  variant fast"), "same: %s", line);
+    CHECK(vf_filter_parse("box:size=5", &chosen.filter, err, sizeof(err)) == 0, "%s", err);
+    chosen.border = VF_BORDER_MIRROR;
+    vf_settings_describe(&shown, &chosen, line, sizeof(line));
+    CHECK(!strcmp(line, "sharpen 3x3 amount=1.00 → box 5x5  border clamp → mirror  variant fast"),
+          "filter and border chosen since: %s", line);
+    chosen = shown;
+    chosen.variant = VF_GPU_NAIVE;
+    vf_settings_describe(&shown, &chosen, line, sizeof(line));
+    CHECK(!strcmp(line, "sharpen 3x3 amount=1.00  border clamp  variant fast → naive"),
+          "variant chosen since: %s", line);
+}
+
 int main(void)
 {
     test_keys();
     test_layout();
+    test_settings_line();
     return check_done("keys_layout");
 }
