@@ -19,8 +19,8 @@
  * Box filters from radius 3 (every tap equal) go to fast_box.cu's running sums, separable
  * filters with non-negative byte taps from radius 5 to fast_mma.cu's tensor cores.
  * Requantisation: the accumulators start at the offset, the clamp is left out when the taps
- * cannot leave 0..255 (requant.saturates), and the division is filter.h's shift or multiply-high
- * (vf_divide_by_*), never a float conversion; four results leave as one 32-bit store. */
+ * cannot leave 0..255 (requant.saturates), and the division is filter.h's shift, multiply-high or
+ * fused multiply-add (vf_divide_by_*), never a conversion; four results leave as one store. */
 #include <string.h>
 
 #include <type_traits>
@@ -447,15 +447,18 @@ cudaError_t launch_small_as(const Params &s, const Planes &p, cudaStream_t strea
 template <int R, Shape S>
 cudaError_t launch_small(const Params &s, const Planes &p, cudaStream_t stream)
 {
-    switch (divide_of(s.q)) {
+    switch (fma_divide_of(s.q)) {
     case DIV_ONE:
         return launch_small_as<R, S, DIV_ONE>(s, p, stream);
     case DIV_SHIFT:
         return launch_small_as<R, S, DIV_SHIFT>(s, p, stream);
-    case DIV_MULHI:
-        return launch_small_as<R, S, DIV_MULHI>(s, p, stream);
+    case DIV_FLOAT: {
+        Params biased = s;
+        biased.q = requant_for(s.q, DIV_FLOAT);
+        return launch_small_as<R, S, DIV_FLOAT>(biased, p, stream);
+    }
+    case DIV_MULHI: /* fma_divide_of gives DIV_FLOAT instead */
     case DIV_MAGIC:
-        return launch_small_as<R, S, DIV_MAGIC>(s, p, stream);
     case DIV_MAGIC_CLAMP:
         break;
     }
@@ -491,12 +494,11 @@ cudaError_t launch_radius(const vf_filter *f, int border, const Planes &p, cudaS
 {
     constexpr int N = 2 * R + 1;
     const bool small_2d = R <= SMALL_MAX_R && fits(f->taps, N * N, -128, 127);
-    /* 3x3 with byte taps and no multiply-high division: the 2-D path's one dp4a per output and
-     * tap row beats the separable ones (H100, 4K: edge 22.9-23.5 us against 23.9-24.0, gaussian
-     * 3x3 23.1-23.4 against 24.0; box 3x3, divided by 9, 24.6 against 24.1, so it stays) */
-    const Divide divide = divide_of(f->requant);
-    const bool plain_divide = divide == DIV_ONE || divide == DIV_SHIFT;
-    if (!f->separable || (R == 1 && small_2d && plain_divide)) {
+    /* 3x3 with byte taps and no clamped division: the 2-D path's one dp4a per output and tap
+     * row, on wide tiles, beats the separable ones (H100, 4K: edge 22.9-23.5 us against
+     * 23.9-24.0, gaussian 3x3 23.1-23.4 against 24.0; box 3x3, divided by 9 on the FMA, 22.7
+     * against 23.6) */
+    if (!f->separable || (R == 1 && small_2d && fma_divide_of(f->requant) != DIV_MAGIC_CLAMP)) {
         if constexpr (R <= SMALL_MAX_R) {
             if (small_2d) {
                 Params s = {};

@@ -157,10 +157,10 @@ __device__ __forceinline__ void store_outputs(const uint4 *line, const Planes &p
     int32_t lo[PX], hi[PX];
 #pragma unroll
     for (int b = 0; b < PX; b++) {
-        lo[b] = divided<D>(UnitTaps ? sum[b] : s.q.offset + s.scale * sum[b], s.q);
-        hi[b] = divided<D>(UnitTaps ? sum[b + PX] : s.q.offset + s.scale * sum[b + PX], s.q);
+        lo[b] = UnitTaps ? sum[b] : s.q.offset + s.scale * sum[b];
+        hi[b] = UnitTaps ? sum[b + PX] : s.q.offset + s.scale * sum[b + PX];
     }
-    const uint2 packed = make_uint2(pack_saturated(lo), pack_saturated(hi));
+    const uint2 packed = make_uint2(requant4<D>(lo, s.q), requant4<D>(hi, s.q));
     if (x + BOX_CPT <= p.w) {
         *reinterpret_cast<uint2 *>(at) = packed;
     } else {
@@ -321,13 +321,17 @@ cudaError_t launch_box(BoxParams s, const Planes &p, cudaStream_t stream)
 template <int R>
 cudaError_t launch_box_radius(const BoxParams &s, const Planes &p, cudaStream_t stream)
 {
-    switch (divide_of(s.q)) {
+    switch (fma_divide_of(s.q)) {
     case DIV_ONE:
     case DIV_SHIFT:
         return launch_box<box_kernel<R, DIV_SHIFT>, R>(s, p, stream);
-    case DIV_MULHI:
-        return launch_box<box_kernel<R, DIV_MULHI>, R>(s, p, stream);
-    case DIV_MAGIC: /* clamping where it cannot bite costs less than another kernel per radius */
+    case DIV_FLOAT: {
+        BoxParams biased = s;
+        biased.q = requant_for(s.q, DIV_FLOAT);
+        return launch_box<box_kernel<R, DIV_FLOAT>, R>(biased, p, stream);
+    }
+    case DIV_MULHI: /* fma_divide_of gives DIV_FLOAT instead */
+    case DIV_MAGIC:
     case DIV_MAGIC_CLAMP:
         break;
     }

@@ -221,6 +221,17 @@ static void set_magic(struct vf_requant *q, int32_t d)
     q->magic_shift = s - 32;
 }
 
+/* inv_up = 1/d + e with 0 <= e < ulp(1/d) <= 2^-23 / d. For n = qd + r, 0 <= r < d: n * inv_up
+ * >= q, and n * inv_up = q + r/d + n e < q + (d - 1)/d + n 2^-23 / d < q + 1 while n < 2^23, so
+ * its floor is q. Every n the engines divide is below 256 * VF_MAX_DIVISOR = 2^22. */
+static void set_inv_up(struct vf_requant *q, int32_t d)
+{
+    float inv = 1.0f / (float)d;
+    if ((double)inv * (double)d < 1.0) /* both exact in a double */
+        inv = nextafterf(inv, 1.0f);
+    q->inv_up = inv;
+}
+
 static void set_saturates(struct vf_filter *f)
 {
     int64_t pos = 0, neg = 0;
@@ -300,6 +311,7 @@ int vf_filter_build(struct vf_filter *f, char *err, size_t errlen)
     f->requant.shift = shift;
     f->requant.inv = 1.0f / (float)d;
     set_magic(&f->requant, d);
+    set_inv_up(&f->requant, d);
     set_saturates(f);
     f->identity = is_identity(f);
     detect_separable(f);

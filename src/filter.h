@@ -49,6 +49,9 @@ struct vf_requant {
      * (integer-only division, see vf_requant_divide); magic_shift is 0 for d <= 4096 */
     uint32_t magic;
     int32_t magic_shift;
+    /* d not a power of two: 1/d rounded up, so floor(n * inv_up) == floor(n/d) for 0 <= n <
+     * 2^23 when the product is exact (vf_divide_by_float; filter.c says why) */
+    float inv_up;
     /* the sum can leave offset's 0..limit window, so engines must clamp (false for filters with
      * non-negative taps that sum to at most d: gaussian, box) */
     bool saturates;
@@ -145,6 +148,12 @@ static inline VF_HOSTDEV uint32_t vf_divide_by_shift(uint32_t n, struct vf_requa
 static inline VF_HOSTDEV uint32_t vf_divide_by_magic(uint32_t n, struct vf_requant q)
 {
     return (uint32_t)(((uint64_t)n * q.magic) >> 32) >> q.magic_shift;
+}
+
+/* The GPU does this product in one fused multiply-add rounded down; a double holds it exactly. */
+static inline VF_HOSTDEV uint32_t vf_divide_by_float(uint32_t n, struct vf_requant q)
+{
+    return (uint32_t)((double)n * (double)q.inv_up);
 }
 
 static inline VF_HOSTDEV uint32_t vf_requant_divide(uint32_t n, struct vf_requant q)

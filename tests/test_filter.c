@@ -237,6 +237,10 @@ static void test_rounding_rule(void)
                 if (quotient != n / d && bad++ < 3)
                     CHECK(quotient == n / d, "div %d: %lld / d gave %lld", d, (long long)n,
                           (long long)quotient);
+                quotient = vf_divide_by_float((uint32_t)n, f.requant);
+                if (f.requant.shift < 0 && quotient != n / d && bad++ < 3)
+                    CHECK(quotient == n / d, "div %d: %lld * inv_up gave %lld", d, (long long)n,
+                          (long long)quotient);
             }
             if (got != want) {
                 bad++;
