@@ -44,7 +44,7 @@ static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf
     }
 }
 
-enum { CUSTOM_COUNT = 22, CUSTOM_LEN = 8192 };
+enum { CUSTOM_COUNT = 25, CUSTOM_LEN = 8192 };
 
 /* "custom:matrix=..." of n x n taps col[i]*row[j] (+ centre in the middle), or of taps drawn
  * from lo..hi when col is NULL */
@@ -76,7 +76,10 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
 {
     static const int one3[] = {1, 1, 1}, ramp3[] = {1, 2, 3}, wide_row3[] = {1, 200, 1},
                      huge_row3[] = {1, 300, 1}, bin3[] = {1, 2, 1}, dip3[] = {-1, -3, -1},
-                     row3[] = {2, 5, 2}, dip5[] = {-1, -4, -6, -4, -1}, bin5[] = {1, 4, 6, 4, 1};
+                     row3[] = {2, 5, 2}, dip5[] = {-1, -4, -6, -4, -1}, bin5[] = {1, 4, 6, 4, 1},
+                     twos5[] = {2, 2, 2, 2, 2}, odd_row5[] = {1, 3, 5, 3, 1},
+                     threes5[] = {3, 3, 3, 3, 3}, signed_row5[] = {1, -2, 5, 7, -1},
+                     big_row3[] = {50, 1, -40};
     int twos11[11], row11[11], ramp11[11], bytes11[11], col19[19], row19[19], col31[31], row31[31];
     int flat[29], minus_two[9];
     for (int k = 0; k < 29; k++)
@@ -128,6 +131,11 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
      * the 16-bit limit (255 x 256 + 127) */
     matrix_spec(out[20], 3, dip3, row3, 768, 0, 0, 0, ":div=256");
     matrix_spec(out[21], 5, dip5, bin5, 1280, 0, 0, 0, ":div=256");
+    /* the small box-column path (a uniform column): divided on the FMA; clamped, with negative
+     * taps; and at radius 1, taps beyond the 2-D path's signed bytes */
+    matrix_spec(out[22], 5, twos5, odd_row5, 0, 0, 0, 0, ":div=131");
+    matrix_spec(out[23], 5, threes5, signed_row5, 0, 0, 0, 0, ":div=29:bias=3");
+    matrix_spec(out[24], 3, threes5, big_row3, 0, 0, 0, 0, ":div=7");
 }
 
 static void sweep(int w, int h, int max_size, int all_sizes)
