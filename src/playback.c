@@ -26,6 +26,8 @@ struct vf_playback {
     bool thread_running;
     atomic_bool stop, ended;
     pthread_mutex_t lock; /* guards settings, gpu_status, recording */
+    /* held while cpu or gpu runs: by the processing thread, or by vf_playback_refilter */
+    pthread_mutex_t engines;
     struct vf_settings settings;
     char gpu_status[320];
     struct vf_recording *recording;
@@ -69,7 +71,9 @@ static void run_gpu(struct vf_playback *p, const struct vf_media_item *src, stru
     p->gpu = NULL;
 }
 
-static void process(struct vf_playback *p, struct vf_media_item *src, struct vf_shown *s)
+/* Both engines on src with the settings set last; the caller holds p->engines. */
+static void filter_picture(struct vf_playback *p, const struct vf_media_item *src,
+                           struct vf_shown *s)
 {
     pthread_mutex_lock(&p->lock);
     s->settings = p->settings;
@@ -90,6 +94,16 @@ static void process(struct vf_playback *p, struct vf_media_item *src, struct vf_
         run_gpu(p, src, s);
     s->identical = s->have_cpu && s->have_gpu &&
                    vf_frame_compare(&s->out[0], &s->out[1], NULL, NULL, NULL) < 0;
+}
+
+/* Makes s from src, which s keeps (the one it kept before goes back to the decoder's pool). */
+static void process(struct vf_playback *p, struct vf_media_item *src, struct vf_shown *s)
+{
+    vf_item_release(s->source);
+    s->source = src;
+    pthread_mutex_lock(&p->engines);
+    filter_picture(p, src, s);
+    pthread_mutex_unlock(&p->engines);
     s->pts = src->pts;
     s->serial = src->serial;
     s->index = src->index;
@@ -117,7 +131,6 @@ static void *processing_thread(void *arg)
             break;
         }
         process(p, src, s);
-        vf_item_release(src);
         if (vf_queue_put(p->ready, s))
             break;
     }
@@ -164,6 +177,7 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
         return NULL;
     }
     pthread_mutex_init(&p->lock, NULL);
+    pthread_mutex_init(&p->engines, NULL);
     p->settings = cfg->settings;
     p->free_shown = vf_queue_create(SHOWN_COUNT);
     p->ready = vf_queue_create(READY_DEPTH);
@@ -213,16 +227,18 @@ void vf_playback_close(struct vf_playback *p)
         vf_decoder_interrupt(p->decoder);
     if (p->thread_running)
         pthread_join(p->thread, NULL);
-    vf_decoder_close(p->decoder);
     for (int i = 0; i < SHOWN_COUNT; i++) {
+        vf_item_release(p->shown[i].source); /* before its pool goes with the decoder */
         vf_frame_free(&p->shown[i].out[0]);
         vf_frame_free(&p->shown[i].out[1]);
     }
+    vf_decoder_close(p->decoder);
     vf_queue_destroy(p->free_shown);
     vf_queue_destroy(p->ready);
     vf_gpu_close(p->gpu);
     vf_cpu_fast_destroy(p->cpu);
     pthread_mutex_destroy(&p->lock);
+    pthread_mutex_destroy(&p->engines);
     free(p);
 }
 
@@ -244,6 +260,16 @@ void vf_playback_set(struct vf_playback *p, const struct vf_settings *s)
     pthread_mutex_lock(&p->lock);
     p->settings = *s;
     pthread_mutex_unlock(&p->lock);
+}
+
+int vf_playback_refilter(struct vf_playback *p, struct vf_shown *s)
+{
+    if (!s || !s->source)
+        return -1;
+    pthread_mutex_lock(&p->engines);
+    filter_picture(p, s->source, s);
+    pthread_mutex_unlock(&p->engines);
+    return s->have_cpu || s->have_gpu ? 0 : -1;
 }
 
 struct vf_shown *vf_playback_take(struct vf_playback *p)

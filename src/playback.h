@@ -9,6 +9,7 @@
 
 #include "decode.h"
 #include "filter.h"
+#include "media_item.h"
 #include "settings.h"
 
 enum { VF_HALF_CPU, VF_HALF_GPU };
@@ -22,7 +23,8 @@ struct vf_shown {
     int64_t pts;
     unsigned serial;
     long index;
-    struct vf_settings settings; /* what made it */
+    struct vf_settings settings;  /* what made it */
+    struct vf_media_item *source; /* the picture it was made from (vf_playback_refilter) */
 };
 
 struct vf_playback_config {
@@ -45,6 +47,10 @@ const struct vf_source_info *vf_playback_info(const struct vf_playback *p);
 const char *vf_playback_gpu_status(struct vf_playback *p, char *buf, size_t len);
 /* Applies from the next picture processed. */
 void vf_playback_set(struct vf_playback *p, const struct vf_settings *s);
+/* Filters the picture behind s again with the settings set last, on the calling thread (the UI,
+ * on a picture it holds that stays on screen); waits while the processing thread has the engines.
+ * Returns -1 when no engine made a picture. */
+int vf_playback_refilter(struct vf_playback *p, struct vf_shown *s);
 /* The next processed picture, or NULL when none is ready. Never blocks. */
 struct vf_shown *vf_playback_take(struct vf_playback *p);
 void vf_playback_give_back(struct vf_playback *p, struct vf_shown *s);

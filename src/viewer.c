@@ -253,6 +253,18 @@ static double due_ms(const struct ui *u, const struct vf_shown *s)
     return u->clock_ms + (seconds_of(u, s->pts) - seconds_of(u, u->clock_pts)) * 1000;
 }
 
+/* Each engine's time on s, into the graph and the exit summary. */
+static void record_engine_times(struct ui *u, const struct vf_shown *s)
+{
+    for (int e = 0; e < 2; e++) {
+        memmove(u->graph.ms[e], u->graph.ms[e] + 1, (VF_GRAPH_SAMPLES - 1) * sizeof(float));
+        bool ran = e == VF_HALF_CPU ? s->have_cpu : s->have_gpu;
+        u->graph.ms[e][VF_GRAPH_SAMPLES - 1] = ran ? (float)s->ms[e] : -1;
+        if (ran)
+            record_time(&u->times[e], s->ms[e]);
+    }
+}
+
 static void show(struct ui *u, struct vf_shown *s)
 {
     if (!u->current || u->current->settings.generation != s->settings.generation)
@@ -262,13 +274,22 @@ static void show(struct ui *u, struct vf_shown *s)
     u->upload = u->redraw = true;
     u->shown++;
     u->fps_frames++;
-    for (int e = 0; e < 2; e++) {
-        memmove(u->graph.ms[e], u->graph.ms[e] + 1, (VF_GRAPH_SAMPLES - 1) * sizeof(float));
-        bool ran = e == VF_HALF_CPU ? s->have_cpu : s->have_gpu;
-        u->graph.ms[e][VF_GRAPH_SAMPLES - 1] = ran ? (float)s->ms[e] : -1;
-        if (ran)
-            record_time(&u->times[e], s->ms[e]);
-    }
+    record_engine_times(u, s);
+}
+
+/* A picture that stays on screen (paused, or the input's last) follows the settings, as a
+ * playing one does a few pictures later: filtered again here, so that a filter can be tried on
+ * one picture (and timed: the graph takes it). */
+static void refilter_still(struct ui *u)
+{
+    if (!(u->paused || u->ended) || !u->current ||
+        u->current->settings.generation == u->settings.generation)
+        return;
+    /* the picture takes the settings whether or not an engine manages: asked once */
+    if (vf_playback_refilter(u->playback, u->current) == 0)
+        record_engine_times(u, u->current);
+    u->upload = u->redraw = true;
+    u->last_panel = 0;
 }
 
 /* Takes the pictures that are due: the next one when its time has come (the latest one that
@@ -337,8 +358,7 @@ static void set_sprite(struct ui *u, enum vf_sprite_id id, const char *const *li
 static void update_overlay(struct ui *u, double now, char *gpu_status)
 {
     const struct vf_source_info *info = vf_playback_info(u->playback);
-    /* what made the picture on screen, and what was chosen since (pictures still in flight, or
-     * a paused picture) */
+    /* what made the picture on screen, and what was chosen since (pictures still in flight) */
     const struct vf_settings *on_screen = u->current ? &u->current->settings : &u->settings;
     const char *variant = vf_gpu_variant_names[on_screen->variant];
     double cpu = recent_mean(u->graph.ms[0]), gpu = recent_mean(u->graph.ms[1]);
@@ -465,6 +485,7 @@ static int run_loop(struct ui *u)
         handle_events(u, u->redraw || u->upload ? 0 : 2);
         double started = vf_now_ms(), cpu_started = vf_thread_cpu_ms();
         advance(u, started);
+        refilter_still(u);
         const char *error = NULL;
         bool ended = !u->pending && vf_playback_ended(u->playback, &error);
         if (ended != u->ended) {

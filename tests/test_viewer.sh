@@ -75,6 +75,35 @@ second=$(ls vfview-*.mp4 2>/dev/null | head -1)
 grep -q "recording stopped: .* frames written to rec.mp4" vfview.err && ok ||
     bad "no 'recording stopped' line: $(cat vfview.err)"
 
+# a paused picture follows the settings: filtered again, not left as it was (mpv redraws too)
+cat >paused.sh <<SCRIPT
+"$vfview" 2>paused.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >window.txt || { kill \$pid; exit 3; }
+sleep 1
+xdotool key space; sleep 0.5
+xdotool key s; sleep 0.5
+xdotool key 3; sleep 0.5
+xdotool key s; sleep 0.5
+xdotool key q
+wait \$pid
+echo \$? >paused-status.txt
+SCRIPT
+rm -f vfview-*.png
+timeout 60 xvfb-run -a -s "-screen 0 1600x900x24" bash paused.sh
+# the CPU half below its panel, as grey bytes: sharpen before the key, edge after it
+picture() {
+    ffmpeg -v error -i "$1" -vf "crop=iw*0.4:ih*0.25:iw*0.02:ih*0.72,scale=128:32,format=gray" \
+        -f rawvideo -
+}
+shots=(vfview-*.png)
+changed=0
+[ "${#shots[@]}" -eq 2 ] &&
+    changed=$(cmp -l <(picture "${shots[0]}") <(picture "${shots[1]}") 2>/dev/null | wc -l)
+[ "$(cat paused-status.txt 2>/dev/null)" = 0 ] && [ "$changed" -gt 1000 ] && ok ||
+    bad "paused picture after a new filter: $changed of 4096 grey bytes changed, status" \
+        "'$(cat paused-status.txt 2>/dev/null)': $(tail -2 paused.err)"
+
 # a camera in the window: a live source (lavfi's test pattern standing in for V4L2, which no
 # machine here has), no seeking, paced by its timestamps; --frames ends it
 cat >camera.sh <<SCRIPT
