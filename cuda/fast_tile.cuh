@@ -162,10 +162,10 @@ inline Divide divide_of(const vf_requant &q)
     return q.magic_shift == 0 ? DIV_MULHI : DIV_MAGIC;
 }
 
-/* The small and box kernels' choice: the multiply-high goes to the FMA, whose pipe the kernels'
- * dp4a and multiply-adds leave idle (H100, 4K: box 3x3 24.1 -> 23.6 us, box 5x5 24.5 -> 24.0,
- * box 31x31 37.8 -> 37.3). Sums that need clamping keep the integer path: FLOAT_BIAS leaves
- * room for sums up to 2^23, and theirs can be larger. */
+/* The small and box kernels' choice: a float add and a fused multiply-add instead of the
+ * multiply-high, which cost the 3x3 2-D path ~2 us of its ~22 (H100, 4K: box 3x3 24.1 -> 23.6 us
+ * on its separable path, box 5x5 24.5 -> 24.0, box 31x31 37.8 -> 37.3). Sums that need clamping
+ * keep the integer path: FLOAT_BIAS leaves room for sums up to 2^23, and theirs can be larger. */
 inline Divide fma_divide_of(const vf_requant &q)
 {
     const Divide d = divide_of(q);
