@@ -2,6 +2,8 @@
 #ifndef VF_TIMING_H
 #define VF_TIMING_H
 
+#include <stddef.h>
+
 double vf_now_ms(void);
 /* CPU time the calling thread has used: with vf_now_ms, how much of a span it actually ran. */
 double vf_thread_cpu_ms(void);
@@ -11,5 +13,9 @@ struct vf_stats {
 };
 /* Sorts `ms` in place. */
 struct vf_stats vf_stats_of(double *ms, int n);
+
+/* A playback position as the viewer's panel shows it: "1:05.3 / 2:00", or "1:05.3" where the
+ * duration is unknown (<= 0). Negative positions show as 0. */
+void vf_describe_position(double at_s, double duration_s, char *buf, size_t len);
 
 #endif

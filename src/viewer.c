@@ -378,7 +378,12 @@ static void update_overlay(struct ui *u, double now, char *gpu_status)
     else
         snprintf(l[3], sizeof(l[3]), "GPU  %s", gpu_status[0] ? gpu_status : "waiting");
     vf_settings_describe(on_screen, &u->settings, l[4], sizeof(l[4]));
-    snprintf(l[5], sizeof(l[5]), "%s%s%s%s", vf_playback_recording(u->playback) ? "● REC  " : "",
+    char position[64] = ""; /* a camera's timestamps are no position */
+    if (u->current && !u->opts->webcam)
+        vf_describe_position(seconds_of(u, u->current->pts), info->duration_s, position,
+                             sizeof(position));
+    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s", position, position[0] ? "  " : "",
+             vf_playback_recording(u->playback) ? "● REC  " : "",
              vf_playback_record_closing(u->playback) ? "saving  " : "",
              u->paused ? "❚❚ PAUSED  " : "", u->ended ? "end of input (←/→ seek)" : "");
     snprintf(l[6], sizeof(l[6]), "%s", now < u->message_until ? u->message : "h: keys");

@@ -1,5 +1,6 @@
 /* The key table (every key of the brief is bound once, nothing twice, help lists each command),
- * the window layout math (letterbox, halves, HiDPI, resize) and the panel's settings line. */
+ * the window layout math (letterbox, halves, HiDPI, resize) and the panel's settings and
+ * position lines. */
 #include <string.h>
 
 #include "check.h"
@@ -7,6 +8,7 @@
 #include "keys.h"
 #include "layout.h"
 #include "settings.h"
+#include "timing.h"
 #include "variants.h"
 
 static void test_keys(void)
@@ -123,10 +125,30 @@ static void test_settings_line(void)
           "variant chosen since: %s", line);
 }
 
+static void test_position(void)
+{
+    static const struct {
+        double at, duration;
+        const char *text;
+    } cases[] = {
+        {0, 8, "0:00.0 / 0:08"},       {6.44, 8.02, "0:06.4 / 0:08"},     {59.96, 0, "1:00.0"},
+        {65.25, 120, "1:05.3 / 2:00"}, {-0.04, 3599.6, "0:00.0 / 60:00"}, {3725, -1, "62:05.0"},
+    };
+    char line[64];
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        vf_describe_position(cases[i].at, cases[i].duration, line, sizeof(line));
+        CHECK(!strcmp(line, cases[i].text), "%.2f s of %.2f: '%s', expected '%s'", cases[i].at,
+              cases[i].duration, line, cases[i].text);
+    }
+    vf_describe_position(65.25, 120, line, 6); /* cut short, still terminated */
+    CHECK(!strcmp(line, "1:05."), "short buffer: '%s'", line);
+}
+
 int main(void)
 {
     test_keys();
     test_layout();
     test_settings_line();
+    test_position();
     return check_done("keys_layout");
 }
