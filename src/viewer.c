@@ -199,6 +199,7 @@ static void command(struct ui *u, const struct vf_key_binding *b)
             u->discard_serial = u->current->serial;
             u->discard_until = vf_now_ms() + SEEK_GRACE_MS;
             u->ended = false;
+            u->step = u->paused; /* paused, the new position's picture is shown (as mpv does) */
         }
         break;
     case VF_CMD_FULLSCREEN:

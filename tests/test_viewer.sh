@@ -75,7 +75,8 @@ second=$(ls vfview-*.mp4 2>/dev/null | head -1)
 grep -q "recording stopped: .* frames written to rec.mp4" vfview.err && ok ||
     bad "no 'recording stopped' line: $(cat vfview.err)"
 
-# a paused picture follows the settings: filtered again, not left as it was (mpv redraws too)
+# a paused picture follows the settings: filtered again, not left as it was (mpv redraws too);
+# a seek while paused shows the new position's picture and stays paused, as mpv does
 cat >paused.sh <<SCRIPT
 "$vfview" 2>paused.err &
 pid=\$!
@@ -84,6 +85,9 @@ sleep 1
 xdotool key space; sleep 0.5
 xdotool key s; sleep 0.5
 xdotool key 3; sleep 0.5
+xdotool key s; sleep 0.5
+xdotool key Right; sleep 1
+xdotool key s; sleep 1
 xdotool key s; sleep 0.5
 xdotool key q
 wait \$pid
@@ -96,13 +100,19 @@ picture() {
     ffmpeg -v error -i "$1" -vf "crop=iw*0.4:ih*0.25:iw*0.02:ih*0.72,scale=128:32,format=gray" \
         -f rawvideo -
 }
+changed() { cmp -l <(picture "$1") <(picture "$2") 2>/dev/null | wc -l; }
 shots=(vfview-*.png)
-changed=0
-[ "${#shots[@]}" -eq 2 ] &&
-    changed=$(cmp -l <(picture "${shots[0]}") <(picture "${shots[1]}") 2>/dev/null | wc -l)
-[ "$(cat paused-status.txt 2>/dev/null)" = 0 ] && [ "$changed" -gt 1000 ] && ok ||
-    bad "paused picture after a new filter: $changed of 4096 grey bytes changed, status" \
-        "'$(cat paused-status.txt 2>/dev/null)': $(tail -2 paused.err)"
+filtered=0 sought=0 still=-1
+if [ "${#shots[@]}" -eq 4 ]; then
+    filtered=$(changed "${shots[0]}" "${shots[1]}")
+    sought=$(changed "${shots[1]}" "${shots[2]}")
+    still=$(changed "${shots[2]}" "${shots[3]}")
+fi
+[ "$(cat paused-status.txt 2>/dev/null)" = 0 ] && [ "$filtered" -gt 1000 ] && ok ||
+    bad "paused picture after a new filter: $filtered of 4096 grey bytes changed, status" \
+        "'$(cat paused-status.txt 2>/dev/null)', ${#shots[@]} screenshots: $(tail -2 paused.err)"
+[ "$sought" -gt 1000 ] && [ "$still" -eq 0 ] && ok ||
+    bad "seeking while paused: $sought of 4096 grey bytes changed, then $still (expected 0)"
 
 # a camera in the window: a live source (lavfi's test pattern standing in for V4L2, which no
 # machine here has), no seeking, paced by its timestamps; --frames ends it
