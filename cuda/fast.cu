@@ -457,6 +457,11 @@ cudaError_t launch_small(const Params &s, const Planes &p, cudaStream_t stream)
         biased.q = requant_for(s.q, DIV_FLOAT);
         return launch_small_as<R, S, DIV_FLOAT>(biased, p, stream);
     }
+    case DIV_GRID: {
+        Params biased = s;
+        biased.q = requant_for(s.q, DIV_GRID);
+        return launch_small_as<R, S, DIV_GRID>(biased, p, stream);
+    }
     case DIV_MULHI: /* fma_divide_of gives DIV_FLOAT instead */
     case DIV_MAGIC:
     case DIV_MAGIC_CLAMP:

@@ -330,6 +330,11 @@ cudaError_t launch_box_radius(const BoxParams &s, const Planes &p, cudaStream_t 
         biased.q = requant_for(s.q, DIV_FLOAT);
         return launch_box<box_kernel<R, DIV_FLOAT>, R>(biased, p, stream);
     }
+    case DIV_GRID: {
+        BoxParams biased = s;
+        biased.q = requant_for(s.q, DIV_GRID);
+        return launch_box<box_kernel<R, DIV_GRID>, R>(biased, p, stream);
+    }
     case DIV_MULHI: /* fma_divide_of gives DIV_FLOAT instead */
     case DIV_MAGIC:
     case DIV_MAGIC_CLAMP:

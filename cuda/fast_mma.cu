@@ -259,6 +259,7 @@ cudaError_t launch_mma_radius(const vf_filter *f, int border, const Planes &p, c
         return launch_tiles<mma_kernel<R, DIV_MAGIC>, BIG_TY>(p, MMA_TH, smem, s, stream);
     case DIV_MAGIC_CLAMP:
     case DIV_FLOAT:
+    case DIV_GRID:
         break;
     }
     return launch_tiles<mma_kernel<R, DIV_MAGIC_CLAMP>, BIG_TY>(p, MMA_TH, smem, s, stream);

@@ -146,9 +146,10 @@ __device__ __forceinline__ void run_tile(uint8_t *tile, const Planes &p, int bor
 /* How a sum becomes a byte (struct vf_requant): d == 1, a power of two, a multiply-high alone
  * (magic_shift 0: d <= 4096) or with a shift, clamped first unless the taps cannot leave the
  * range (requant.saturates); or, where they cannot, a fused multiply-add by 1/d rounded up with
- * the result rounded down (DIV_FLOAT, filter.h's vf_divide_by_float): its sums start at
- * FLOAT_BIAS + offset, so that their bits are the float 2^23 + n. */
-enum Divide { DIV_ONE, DIV_SHIFT, DIV_MULHI, DIV_MAGIC, DIV_MAGIC_CLAMP, DIV_FLOAT };
+ * the result rounded down (DIV_FLOAT, filter.h's vf_divide_by_float; DIV_GRID, one instruction
+ * for d < 256, vf_divide_by_grid): their sums start at FLOAT_BIAS + offset, so that their bits
+ * are the float 2^23 + n. */
+enum Divide { DIV_ONE, DIV_SHIFT, DIV_MULHI, DIV_MAGIC, DIV_MAGIC_CLAMP, DIV_FLOAT, DIV_GRID };
 constexpr int32_t FLOAT_BIAS = 0x4b000000; /* 2^23 */
 
 inline Divide divide_of(const vf_requant &q)
@@ -164,18 +165,23 @@ inline Divide divide_of(const vf_requant &q)
 
 /* The small and box kernels' choice: a float add and a fused multiply-add instead of the
  * multiply-high, which cost the 3x3 2-D path ~2 us of its ~22 (H100, 4K: box 3x3 24.1 -> 23.6 us
- * on its separable path, box 5x5 24.5 -> 24.0, box 31x31 37.8 -> 37.3). Sums that need clamping
- * keep the integer path: FLOAT_BIAS leaves room for sums up to 2^23, and theirs can be larger. */
+ * on its separable path, box 5x5 24.5 -> 24.0, box 31x31 37.8 -> 37.3); below d = 256 the
+ * multiply-add alone (box 3x3 22.7 -> 22.4 us, box 5x5 24.2 -> 24.0, box 15 29.6 -> 29.3). Sums
+ * that need clamping keep the integer path: FLOAT_BIAS leaves room for sums up to 2^23, and
+ * theirs can be larger. */
 inline Divide fma_divide_of(const vf_requant &q)
 {
     const Divide d = divide_of(q);
-    return d == DIV_MULHI || d == DIV_MAGIC ? DIV_FLOAT : d;
+    if (d != DIV_MULHI && d != DIV_MAGIC)
+        return d;
+    return q.inv_grid > 0 ? DIV_GRID : DIV_FLOAT;
 }
 
-/* The requant constants of a kernel that divides by d: DIV_FLOAT's sums start at the bias. */
+/* The requant constants of a kernel that divides by d: the float divisions' sums start at the
+ * bias. */
 inline vf_requant requant_for(vf_requant q, Divide d)
 {
-    if (d == DIV_FLOAT)
+    if (d == DIV_FLOAT || d == DIV_GRID)
         q.offset += FLOAT_BIAS;
     return q;
 }
@@ -204,6 +210,10 @@ template <Divide D> __device__ __forceinline__ int32_t divided(int32_t n, const 
         const float sum = __int_as_float(n) - 8388608.0f; /* exact */
         return __float_as_int(__fmaf_rd(sum, q.inv_up, 8388608.0f));
     }
+    if (D == DIV_GRID) { /* the same from 2^23 + n itself; the constant is exact */
+        const float base = __fmaf_rn(-8388608.0f, q.inv_grid, 8388608.0f);
+        return __float_as_int(__fmaf_rd(__int_as_float(n), q.inv_grid, base));
+    }
     return (int32_t)vf_divide_by_magic(
         (uint32_t)(D == DIV_MAGIC_CLAMP ? min(max(n, 0), q.limit) : n), q);
 }
@@ -215,7 +225,7 @@ __device__ __forceinline__ uint32_t requant4(const int32_t (&n)[PX], const vf_re
 #pragma unroll
     for (int b = 0; b < PX; b++)
         v[b] = divided<D>(n[b], q);
-    if (D == DIV_FLOAT) /* in range already: the low bytes */
+    if (D == DIV_FLOAT || D == DIV_GRID) /* in range already: the low bytes */
         return __byte_perm(__byte_perm(v[0], v[1], 0x40), __byte_perm(v[2], v[3], 0x40), 0x5410);
     return pack_saturated(v);
 }

@@ -232,6 +232,19 @@ static void set_inv_up(struct vf_requant *q, int32_t d)
     q->inv_up = inv;
 }
 
+/* inv_grid = k / 2^24 with k = ceil(2^24 / d), so 1/d <= inv_grid < 1/d + 2^-24. As above, the
+ * floor of n * inv_grid is q while n * 2^-24 < 1/d, and n <= limit < 256d makes that hold for
+ * 256 d^2 <= 2^24: d < 256 (d = 256 is a shift). k < 2^23 for d > 2, so inv_grid is a float, and
+ * 2^23 - k/2 (a multiple of 1/2 in [2^22, 2^23)) is one too: the GPU's multiply-add
+ * (2^23 + n) * inv_grid + (2^23 - 2^23 inv_grid) = 2^23 + n inv_grid has no rounding but its
+ * last, downward, which leaves 2^23 + floor(n inv_grid). */
+static void set_inv_grid(struct vf_requant *q, int32_t d)
+{
+    q->inv_grid = 0;
+    if (q->shift < 0 && d < 256)
+        q->inv_grid = (float)(((1 << 24) + d - 1) / d) * 0x1p-24f;
+}
+
 static void set_saturates(struct vf_filter *f)
 {
     int64_t pos = 0, neg = 0;
@@ -312,6 +325,7 @@ int vf_filter_build(struct vf_filter *f, char *err, size_t errlen)
     f->requant.inv = 1.0f / (float)d;
     set_magic(&f->requant, d);
     set_inv_up(&f->requant, d);
+    set_inv_grid(&f->requant, d);
     set_saturates(f);
     f->identity = is_identity(f);
     detect_separable(f);

@@ -52,6 +52,10 @@ struct vf_requant {
     /* d not a power of two: 1/d rounded up, so floor(n * inv_up) == floor(n/d) for 0 <= n <
      * 2^23 when the product is exact (vf_divide_by_float; filter.c says why) */
     float inv_up;
+    /* d < 256 and not a power of two (else 0): 1/d rounded up to a multiple of 2^-24, so that
+     * floor(n * inv_grid) == floor(n/d) for 0 <= n <= limit, and 2^23 - 2^23 * inv_grid is a float
+     * too: the GPU divides 2^23 + n with one fused multiply-add (vf_divide_by_grid; filter.c) */
+    float inv_grid;
     /* the sum can leave offset's 0..limit window, so engines must clamp (false for filters with
      * non-negative taps that sum to at most d: gaussian, box) */
     bool saturates;
@@ -154,6 +158,13 @@ static inline VF_HOSTDEV uint32_t vf_divide_by_magic(uint32_t n, struct vf_requa
 static inline VF_HOSTDEV uint32_t vf_divide_by_float(uint32_t n, struct vf_requant q)
 {
     return (uint32_t)((double)n * (double)q.inv_up);
+}
+
+/* The same for inv_grid: the GPU's fma(2^23 + n, inv_grid, 2^23 - 2^23 * inv_grid), rounded down,
+ * is 2^23 + floor(n * inv_grid) exactly. */
+static inline VF_HOSTDEV uint32_t vf_divide_by_grid(uint32_t n, struct vf_requant q)
+{
+    return (uint32_t)((double)n * (double)q.inv_grid);
 }
 
 static inline VF_HOSTDEV uint32_t vf_requant_divide(uint32_t n, struct vf_requant q)

@@ -224,6 +224,12 @@ static void test_rounding_rule(void)
         if (f.requant.shift < 0)
             CHECK((f.requant.magic_shift == 0) == (d <= 4096), "div %d: magic shift %d", d,
                   f.requant.magic_shift);
+        /* the one-FMA division: below 256 only, its constant 2^23 - 2^23 inv_grid a float */
+        const double grid = f.requant.inv_grid, base = 0x1p23 - 0x1p23 * grid;
+        CHECK((grid > 0) == (f.requant.shift < 0 && d < 256), "div %d: inv_grid %g", d, grid);
+        CHECK(grid == 0 ||
+                  ((double)(float)base == base && grid * d >= 1 && grid * d < 1 + 0x1p-24 * d),
+              "div %d: inv_grid %.10g, base %.3f", d, grid, base);
         int bad = 0;
         for (int64_t s = -2 * (int64_t)d; s < 260 * (int64_t)d && bad < 3; s++) {
             int64_t want = (s + d / 2);
@@ -240,6 +246,10 @@ static void test_rounding_rule(void)
                 quotient = vf_divide_by_float((uint32_t)n, f.requant);
                 if (f.requant.shift < 0 && quotient != n / d && bad++ < 3)
                     CHECK(quotient == n / d, "div %d: %lld * inv_up gave %lld", d, (long long)n,
+                          (long long)quotient);
+                quotient = vf_divide_by_grid((uint32_t)n, f.requant);
+                if (f.requant.inv_grid > 0 && quotient != n / d && bad++ < 3)
+                    CHECK(quotient == n / d, "div %d: %lld * inv_grid gave %lld", d, (long long)n,
                           (long long)quotient);
             }
             if (got != want) {
