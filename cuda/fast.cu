@@ -447,22 +447,20 @@ cudaError_t launch_small_as(const Params &s, const Planes &p, cudaStream_t strea
 template <int R, Shape S>
 cudaError_t launch_small(const Params &s, const Planes &p, cudaStream_t stream)
 {
-    switch (fma_divide_of(s.q)) {
+    const Divide d = fma_divide_of(s.q);
+    switch (d) {
     case DIV_ONE:
         return launch_small_as<R, S, DIV_ONE>(s, p, stream);
     case DIV_SHIFT:
         return launch_small_as<R, S, DIV_SHIFT>(s, p, stream);
-    case DIV_FLOAT: {
-        Params biased = s;
-        biased.q = requant_for(s.q, DIV_FLOAT);
-        return launch_small_as<R, S, DIV_FLOAT>(biased, p, stream);
-    }
+    case DIV_FLOAT:
     case DIV_GRID: {
         Params biased = s;
-        biased.q = requant_for(s.q, DIV_GRID);
-        return launch_small_as<R, S, DIV_GRID>(biased, p, stream);
+        biased.q = requant_for(s.q, d);
+        return d == DIV_GRID ? launch_small_as<R, S, DIV_GRID>(biased, p, stream)
+                             : launch_small_as<R, S, DIV_FLOAT>(biased, p, stream);
     }
-    case DIV_MULHI: /* fma_divide_of gives DIV_FLOAT instead */
+    case DIV_MULHI: /* fma_divide_of gives DIV_FLOAT or DIV_GRID instead */
     case DIV_MAGIC:
     case DIV_MAGIC_CLAMP:
         break;

@@ -321,21 +321,19 @@ cudaError_t launch_box(BoxParams s, const Planes &p, cudaStream_t stream)
 template <int R>
 cudaError_t launch_box_radius(const BoxParams &s, const Planes &p, cudaStream_t stream)
 {
-    switch (fma_divide_of(s.q)) {
+    const Divide d = fma_divide_of(s.q);
+    switch (d) {
     case DIV_ONE:
     case DIV_SHIFT:
         return launch_box<box_kernel<R, DIV_SHIFT>, R>(s, p, stream);
-    case DIV_FLOAT: {
-        BoxParams biased = s;
-        biased.q = requant_for(s.q, DIV_FLOAT);
-        return launch_box<box_kernel<R, DIV_FLOAT>, R>(biased, p, stream);
-    }
+    case DIV_FLOAT:
     case DIV_GRID: {
         BoxParams biased = s;
-        biased.q = requant_for(s.q, DIV_GRID);
-        return launch_box<box_kernel<R, DIV_GRID>, R>(biased, p, stream);
+        biased.q = requant_for(s.q, d);
+        return d == DIV_GRID ? launch_box<box_kernel<R, DIV_GRID>, R>(biased, p, stream)
+                             : launch_box<box_kernel<R, DIV_FLOAT>, R>(biased, p, stream);
     }
-    case DIV_MULHI: /* fma_divide_of gives DIV_FLOAT instead */
+    case DIV_MULHI: /* fma_divide_of gives DIV_FLOAT or DIV_GRID instead */
     case DIV_MAGIC:
     case DIV_MAGIC_CLAMP:
         break;
