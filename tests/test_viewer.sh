@@ -86,7 +86,7 @@ xdotool key space; sleep 0.5
 xdotool key s; sleep 0.5
 xdotool key 3; sleep 0.5
 xdotool key s; sleep 0.5
-xdotool key Right; sleep 1
+xdotool key Right; sleep 2 # the decoder goes from a keyframe to the target
 xdotool key s; sleep 1
 xdotool key s; sleep 0.5
 xdotool key q
