@@ -2,14 +2,18 @@
  * way of walking a 4K planar RGB frame get when the "filter" is a few byte permutes and adds?
  * It tells how much of the small kernels' time is their memory shape and how much their
  * arithmetic (BENCHMARKS.md, eighth session), and with "halo", where the tile's extra time goes
- * and what wider tiles save (ninth session). Build and run on the GPU machine:
+ * and what wider tiles save (ninth session), and with "cluster", whether tiles that share their
+ * halo through a cluster's distributed shared memory save it (twelfth session). Build and run on
+ * the GPU machine:
  *
  *   nvcc -O3 -std=c++17 -gencode arch=compute_90,code=sm_90 tools/probe_shapes.cu -o probe
  *   ./probe          # the eighth session's table
  *   ./probe halo     # the ninth session's
+ *   ./probe cluster  # the twelfth session's
  *
  * Inputs rotate over 4 frames (100 MB, twice the L2); median of 100 launches after 10. The
- * outputs are not checked: only the loads and stores are meant to be the kernels'. */
+ * outputs are not checked, only the loads and stores are meant to be the kernels', except in
+ * "cluster": there each cluster kernel's output must equal the wide tile's on random bytes. */
 #include <cuda.h>
 #include <cuda/ptx>
 #include <cudaTypedefs.h>
@@ -287,6 +291,111 @@ void wide(const char *name, Frame *frames, float floor_us)
         floor_us);
 }
 
+/* the wide tile again, but the blocks of a cluster of CL side by side share their columns of
+ * halo through distributed shared memory: each block loads only its own TW columns (the
+ * cluster's outer two halos come from global memory), then copies the 16 columns each side
+ * from its neighbours' tiles. Two cluster barriers, split: the first so that the neighbours'
+ * tiles are there, the second (waited on at the end) so that no block leaves while its tile is
+ * still being read. */
+__device__ __forceinline__ void cluster_arrive()
+{
+    asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory");
+}
+__device__ __forceinline__ void cluster_wait()
+{
+    asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory");
+}
+/* a 16-byte vector of block `rank`'s shared memory at the same offset as `local` */
+__device__ __forceinline__ uint4 remote_load(const void *local, unsigned rank)
+{
+    uint32_t addr = (uint32_t)__cvta_generic_to_shared(local), remote;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(addr), "r"(rank));
+    uint4 v;
+    asm volatile("ld.shared::cluster.v4.u32 {%0,%1,%2,%3}, [%4];"
+                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                 : "r"(remote)
+                 : "memory");
+    return v;
+}
+
+template <int R, int TW, int TH, int TY, int CL, bool Work>
+__global__ void __launch_bounds__(TW / 4 * TY) cluster_tile_kernel(Frame f)
+{
+    constexpr int PITCH_T = TW + 32, ROWS = TH + 2 * R, OWN = TW / 16, THREADS = TW / 4 * TY,
+                  PY = TH / TY;
+    __shared__ __align__(16) uint8_t tile[ROWS * PITCH_T];
+    const int plane = blockIdx.z, x0 = blockIdx.x * TW, y0 = blockIdx.y * TH;
+    const unsigned rank = blockIdx.x % CL;
+    const uint8_t *src = f.src + (size_t)plane * PLANE;
+    const int tid = threadIdx.y * blockDim.x + threadIdx.x;
+    auto fetch = [&](int r, int gx) {
+        const int y = min(max(y0 - R + r, 0), H - 1);
+        return gx >= 0 && gx < W
+                   ? __ldg(reinterpret_cast<const uint4 *>(src + (size_t)y * PITCH + gx))
+                   : make_uint4(0, 0, 0, 0);
+    };
+    for (int i = tid; i < ROWS * OWN; i += THREADS) {
+        const int r = i / OWN, vec = i % OWN;
+        reinterpret_cast<uint4 *>(tile + r * PITCH_T + 16)[vec] = fetch(r, x0 + 16 * vec);
+    }
+    /* the cluster's outer halos from global memory */
+    for (int r = tid; r < ROWS; r += THREADS) {
+        if (rank == 0)
+            *reinterpret_cast<uint4 *>(tile + r * PITCH_T) = fetch(r, x0 - 16);
+        if (rank == CL - 1)
+            *reinterpret_cast<uint4 *>(tile + r * PITCH_T + 16 + TW) = fetch(r, x0 + TW);
+    }
+    cluster_arrive();
+    cluster_wait();
+    for (int r = tid; r < ROWS; r += THREADS) {
+        uint8_t *line = tile + r * PITCH_T;
+        if (rank > 0) /* the left neighbour's last 16 own columns */
+            *reinterpret_cast<uint4 *>(line) = remote_load(line + TW, rank - 1);
+        if (rank < CL - 1) /* the right neighbour's first 16 */
+            *reinterpret_cast<uint4 *>(line + 16 + TW) = remote_load(line + 16, rank + 1);
+    }
+    cluster_arrive();
+    __syncthreads();
+    const int cx = threadIdx.x * 4, ry = threadIdx.y * PY;
+    if (x0 + cx < W)
+        tile_outputs<R, PY, PITCH_T, Work>(
+            tile, ry, cx, f.dst + (size_t)plane * PLANE + (size_t)(y0 + ry) * PITCH + x0 + cx,
+            H - y0 - ry);
+    cluster_wait();
+}
+
+template <int R, int TW, int TH, int TY, int CL, bool Work>
+void cluster(const char *name, Frame *frames, float floor_us)
+{
+    char label[96];
+    snprintf(label, sizeof label, "%s %dx%d, %d threads, cluster %d%s", name, TW, TH, TW / 4 * TY,
+             CL, Work ? ", work" : "");
+    auto kernel = cluster_tile_kernel<R, TW, TH, TY, CL, Work>;
+    const int tiles = (W + TW - 1) / TW;
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3((tiles + CL - 1) / CL * CL, (H + TH - 1) / TH, 3);
+    config.blockDim = dim3(TW / 4, TY);
+    cudaLaunchAttribute attribute[1];
+    attribute[0].id = cudaLaunchAttributeClusterDimension;
+    attribute[0].val.clusterDim.x = CL;
+    attribute[0].val.clusterDim.y = 1;
+    attribute[0].val.clusterDim.z = 1;
+    config.attrs = attribute;
+    config.numAttrs = 1;
+    time_it(
+        label, frames, [&](Frame f) { cudaLaunchKernelEx(&config, kernel, f); }, floor_us);
+    /* the same bytes as the wide tile's (frames[0] holds random bytes in this mode) */
+    const size_t bytes = 3 * (size_t)PLANE;
+    std::vector<uint8_t> a(bytes), b(bytes);
+    const dim3 grid(tiles, (H + TH - 1) / TH, 3), block(TW / 4, TY);
+    wide_tile_kernel<R, TW, TH, TY, Work><<<grid, block>>>(frames[0]);
+    cudaMemcpy(a.data(), frames[0].dst, bytes, cudaMemcpyDeviceToHost);
+    cudaLaunchKernelEx(&config, kernel, frames[0]);
+    cudaMemcpy(b.data(), frames[0].dst, bytes, cudaMemcpyDeviceToHost);
+    if (a != b)
+        printf("    MISMATCH against the wide tile\n");
+}
+
 /* walking down: a block owns 128 columns and ROWS_PER_BLOCK rows; chunks of CH rows (+2R halo)
  * are fetched with cp.async into one of STAGES buffers while the block works on an earlier one */
 __device__ __forceinline__ void cp_async16(void *smem, const void *gmem)
@@ -529,6 +638,31 @@ int main(int argc, char **argv)
     const float fl = time_it(
         "floor: cudaMemcpyAsync D2D", frames,
         [&](Frame f) { cudaMemcpyAsync(f.dst, f.src, bytes, cudaMemcpyDeviceToDevice); }, 0);
+    if (argc > 1 && !strcmp(argv[1], "cluster")) { /* the twelfth session's table */
+        std::vector<uint8_t> noise(bytes);
+        uint32_t state = 12345;
+        for (auto &v : noise)
+            v = (uint8_t)((state = state * 1664525u + 1013904223u) >> 24);
+        CHECK(cudaMemcpy(in[0], noise.data(), bytes, cudaMemcpyHostToDevice));
+        for (int round = 0; round < 2; round++) {
+            wide<2, 128, 32, 4, true>("wide tile R2", frames, fl);
+            cluster<2, 128, 32, 4, 2, true>("cluster tile R2", frames, fl);
+            cluster<2, 128, 32, 4, 3, true>("cluster tile R2", frames, fl);
+            cluster<2, 128, 32, 4, 6, true>("cluster tile R2", frames, fl);
+            wide<2, 256, 32, 2, true>("wide tile R2", frames, fl);
+            wide<2, 256, 64, 4, true>("wide tile R2", frames, fl);
+            wide<2, 512, 32, 2, true>("wide tile R2", frames, fl);
+            cluster<2, 512, 32, 2, 2, true>("cluster tile R2", frames, fl);
+            cluster<2, 512, 32, 2, 4, true>("cluster tile R2", frames, fl);
+            cluster<2, 512, 32, 2, 8, true>("cluster tile R2", frames, fl);
+            wide<1, 512, 32, 2, true>("wide tile R1", frames, fl);
+            cluster<1, 512, 32, 2, 2, true>("cluster tile R1", frames, fl);
+            cluster<1, 512, 32, 2, 4, true>("cluster tile R1", frames, fl);
+            cluster<1, 128, 32, 4, 2, true>("cluster tile R1", frames, fl);
+            cluster<1, 128, 32, 4, 6, true>("cluster tile R1", frames, fl);
+        }
+        return 0;
+    }
     if (argc > 1 && !strcmp(argv[1], "halo")) { /* the ninth session's table */
         shape<tile_kernel<2, 32, 4>>("tile R2 128x32, 4 warps (small kernel)", frames, fl, 128, 32,
                                      4);
