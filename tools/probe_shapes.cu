@@ -252,6 +252,19 @@ template <int R, int PY, int P> __global__ void overlap_kernel(Frame f)
     }
 }
 
+/* the outputs of a tile whose rows are PITCH_T bytes apart, threads (x, y) making PY rows of
+ * one 4-byte column, columns at or past W not stored */
+template <int R, int PY, int PITCH_T, bool Work>
+__device__ __forceinline__ void wide_tile_outputs(const uint8_t *tile, const Frame &f, int plane,
+                                                  int x0, int y0)
+{
+    const int cx = threadIdx.x * 4, ry = threadIdx.y * PY;
+    if (x0 + cx < W)
+        tile_outputs<R, PY, PITCH_T, Work>(
+            tile, ry, cx, f.dst + (size_t)plane * PLANE + (size_t)(y0 + ry) * PITCH + x0 + cx,
+            H - y0 - ry);
+}
+
 /* the tile shape again, TW columns wide: a tile's columns of halo (16 bytes each side) are read
  * twice, once by each tile they border, so wider tiles read fewer of them per pixel */
 template <int R, int TW, int TH, int TY, bool Work>
@@ -272,11 +285,7 @@ __global__ void __launch_bounds__(TW / 4 * TY) wide_tile_kernel(Frame f)
         reinterpret_cast<uint4 *>(tile)[i] = v;
     }
     __syncthreads();
-    const int cx = threadIdx.x * 4, ry = threadIdx.y * PY;
-    if (x0 + cx < W)
-        tile_outputs<R, PY, PITCH_T, Work>(
-            tile, ry, cx, f.dst + (size_t)plane * PLANE + (size_t)(y0 + ry) * PITCH + x0 + cx,
-            H - y0 - ry);
+    wide_tile_outputs<R, PY, PITCH_T, Work>(tile, f, plane, x0, y0);
 }
 
 template <int R, int TW, int TH, int TY, bool Work>
@@ -356,11 +365,7 @@ __global__ void __launch_bounds__(TW / 4 * TY) cluster_tile_kernel(Frame f)
     }
     cluster_arrive();
     __syncthreads();
-    const int cx = threadIdx.x * 4, ry = threadIdx.y * PY;
-    if (x0 + cx < W)
-        tile_outputs<R, PY, PITCH_T, Work>(
-            tile, ry, cx, f.dst + (size_t)plane * PLANE + (size_t)(y0 + ry) * PITCH + x0 + cx,
-            H - y0 - ry);
+    wide_tile_outputs<R, PY, PITCH_T, Work>(tile, f, plane, x0, y0);
     cluster_wait();
 }
 
