@@ -163,16 +163,18 @@ template <int Tx, int Ty, int Py> struct SmallTiles {
     static constexpr int TX = Tx, TY = Ty, PY = Py, TH = Ty * Py, PITCH = Tx * PX + 2 * APRON;
 };
 /* Every tile reads 16 columns of halo each side, read again by its neighbour: 25% more than
- * its own columns at 128 wide, 6% at 512. The wide tiles (256 threads, 16 rows each) take
- * 40-48 registers, so an SM holds 1280-1536 threads of them instead of 2048 narrow ones, which
- * costs the heavier separable paths more than the halo saves (H100 A/B, BENCHMARKS.md, ninth
- * session): 3x3 2-D and the packed paths take wide tiles, the rest narrow. */
+ * its own columns at 128 wide, 7% at 480. The wide tiles (240 threads, 12 rows each; 40
+ * registers a thread on the paths below) are 480x24, which tiles 3840x2160 and 1920x1080 with no
+ * partial tile: at 512x32 the last column and row of tiles at 4K were half empty, and the packed
+ * paths took 44 registers (H100 A/B, BENCHMARKS.md, thirteenth session). The separable path's
+ * heavier arithmetic keeps the narrow tiles (ninth session). */
 typedef SmallTiles<TX, SMALL_TY, PY> NarrowTiles;
-typedef SmallTiles<128, 2, 16> WideTiles;
+typedef SmallTiles<120, 2, 12> WideTiles;
 template <int R, Shape S>
-using SmallTilesOf = typename std::conditional<(S == SHAPE_2D && R == 1) || S == SHAPE_PACKED16 ||
-                                                   S == SHAPE_PACKED16_UNSHARP,
-                                               WideTiles, NarrowTiles>::type;
+using SmallTilesOf =
+    typename std::conditional<(S == SHAPE_2D && R == 1) || S == SHAPE_PACKED16 ||
+                                  S == SHAPE_PACKED16_UNSHARP || S == SHAPE_BOX_COLUMN,
+                              WideTiles, NarrowTiles>::type;
 
 template <int R, Shape S, Divide D, typename G = SmallTilesOf<R, S>>
 __global__ void __launch_bounds__(G::TX *G::TY) small_kernel(Planes p, Params s)
