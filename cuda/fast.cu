@@ -158,26 +158,30 @@ enum Shape {
     SHAPE_PACKED16_UNSHARP
 };
 
-/* The small kernel's tiles: Tx * PX columns by Ty * Py rows, Tx x Ty threads. */
-template <int Tx, int Ty, int Py> struct SmallTiles {
+/* The small kernel's tiles: Tx * PX columns by Ty * Py rows, Tx x Ty threads, registers capped
+ * so that an SM holds MinBlocks of them. */
+template <int Tx, int Ty, int Py, int MinBlocks = 1> struct SmallTiles {
     static constexpr int TX = Tx, TY = Ty, PY = Py, TH = Ty * Py, PITCH = Tx * PX + 2 * APRON;
+    static constexpr int MIN_BLOCKS = MinBlocks;
 };
 /* Every tile reads 16 columns of halo each side, read again by its neighbour: 25% more than
- * its own columns at 128 wide, 7% at 480. The wide tiles (240 threads, 12 rows each; 40
- * registers a thread on the paths below) are 480x24, which tiles 3840x2160 and 1920x1080 with no
- * partial tile: at 512x32 the last column and row of tiles at 4K were half empty, and the packed
- * paths took 44 registers (H100 A/B, BENCHMARKS.md, thirteenth session). The separable path's
- * heavier arithmetic keeps the narrow tiles (ninth session). */
+ * its own columns at 128 wide, 7% at 480. The wide tiles are 480x24 (240 threads, 12 rows
+ * each), which tile 3840x2160 and 1920x1080 with no partial tile (at 512x32 the last column and
+ * row of 4K tiles were half empty), capped at 40 registers a thread so that an SM holds 6 of
+ * them: box 5x5's column sums take 48 uncapped, and spill nothing at 40 (H100 A/B, BENCHMARKS.md,
+ * thirteenth session). The separable path's heavier arithmetic keeps the narrow tiles (ninth
+ * session), and box columns wider than 5 (custom filters only; box itself goes to fast_box.cu)
+ * would spill. */
 typedef SmallTiles<TX, SMALL_TY, PY> NarrowTiles;
-typedef SmallTiles<120, 2, 12> WideTiles;
+typedef SmallTiles<120, 2, 12, 6> WideTiles;
 template <int R, Shape S>
 using SmallTilesOf =
     typename std::conditional<(S == SHAPE_2D && R == 1) || S == SHAPE_PACKED16 ||
-                                  S == SHAPE_PACKED16_UNSHARP || S == SHAPE_BOX_COLUMN,
+                                  S == SHAPE_PACKED16_UNSHARP || (S == SHAPE_BOX_COLUMN && R <= 2),
                               WideTiles, NarrowTiles>::type;
 
 template <int R, Shape S, Divide D, typename G = SmallTilesOf<R, S>>
-__global__ void __launch_bounds__(G::TX *G::TY) small_kernel(Planes p, Params s)
+__global__ void __launch_bounds__(G::TX *G::TY, G::MIN_BLOCKS) small_kernel(Planes p, Params s)
 {
     constexpr int N = 2 * R + 1, IN_ROWS = G::PY + 2 * R, A = side_words(R);
     __shared__ __align__(16) uint8_t tile[(G::TH + 2 * R) * G::PITCH];
