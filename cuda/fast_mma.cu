@@ -8,8 +8,10 @@
  *  - the sums (below 2^21: 31 taps of 255 on pixels of 255) are split into bytes, one plane each,
  *    stored column by column so that 4 rows of one column are one 32-bit word again.
  *  - down: Out = Bv x S for each byte plane; the planes' results are added shifted by 8 bits.
- * A 64x128 tile of a 31x31 gaussian costs 576 mma instructions; the dp4a/multiply-add path
- * issues about 80 instructions per pixel for it. */
+ * From radius 9 a group's 16 + 2r bytes of K take a k32 and a k16 product (Band::PIECES), and
+ * the down pass loads each 16 rows of sums once for the row tiles that share them. A 64x128
+ * tile of a 31x31 gaussian costs 288 k32 and 288 k16 mma instructions; the dp4a/multiply-add
+ * path issues about 80 instructions per pixel for it. */
 #include "fast_tile.cuh"
 
 namespace vf
@@ -30,10 +32,13 @@ template <int R> struct Band {
     static constexpr int ACROSS_LEFT = ACROSS_CHUNKS == 1 ? 8 : 16;
     /* sum rows one 16-row group reads: 16 + 2r of them, from its own first row */
     static constexpr int DOWN_CHUNKS = 16 + 2 * R <= 32 ? 1 : 2;
+    /* With two chunks either way (radius 9 and up), the 16 + 2r <= 46 bytes of K that a group
+     * reads end before the second chunk's last 16, whose taps are all zero: that chunk is one
+     * k16 product, and a thread loads 3 words of K instead of 4. */
+    static_assert(ACROSS_CHUNKS == DOWN_CHUNKS && 16 + 2 * R <= 48, "two chunks, the last half");
+    static constexpr int PIECES = DOWN_CHUNKS + 1; /* 16-byte pieces of K a group reads */
     static constexpr int IN_ROWS = MMA_TH + 2 * R;
     static constexpr int ROW_GROUPS = (IN_ROWS + 7) / 8; /* 8 tile rows per across product */
-    /* the last 16-column group's second chunk reads the 16 bytes past TILE_PITCH (taps of zero:
-     * they only need to be this block's and not written meanwhile) */
     static constexpr int TILE_BYTES = ROW_GROUPS * 8 * MMA_TILE_PITCH;
     /* Bytes per column of a sum plane: the rows the down pass reads (up to 48 + 32 chunks),
      * 80 or 112, which are 20 or 28 words, so the 8 columns of one fragment load fall in
@@ -63,6 +68,20 @@ __device__ __forceinline__ void mma_u8(int32_t (&d)[4], const uint32_t (&a)[4], 
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 #else
     __trap(); /* the host never launches this kernel below sm_80 (fast_mma_fits) */
+#endif
+}
+
+/* A k16 product: the first half of mma_u8's (A registers 0 and 1 hold K 0..15 of rows g and
+ * g + 8, b0 K 0..15 of column g). */
+__device__ __forceinline__ void mma_u8_k16(int32_t (&d)[4], uint32_t a0, uint32_t a1, uint32_t b0)
+{
+#if __CUDA_ARCH__ >= 800
+    asm("mma.sync.aligned.m16n8k16.row.col.s32.u8.u8.s32 {%0,%1,%2,%3}, {%4,%5}, {%6}, "
+        "{%0,%1,%2,%3};"
+        : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
+        : "r"(a0), "r"(a1), "r"(b0));
+#else
+    __trap();
 #endif
 }
 
@@ -122,20 +141,18 @@ __device__ __forceinline__ void across(const MmaParams &s, const BandTaps &band,
     const uint8_t *in = tile + g * MMA_TILE_PITCH + APRON - B::ACROSS_LEFT + col0 + 4 * t;
     uint8_t *out = sums + (col0 + g) * B::SUM_PITCH + 2 * t;
     /* every load before the first store: the compiler cannot tell the tile from the sums */
-    uint32_t b[B::ROW_GROUPS][B::ACROSS_CHUNKS][2];
+    uint32_t b[B::ROW_GROUPS][B::PIECES];
 #pragma unroll
     for (int rows = 0; rows < B::ROW_GROUPS; rows++)
 #pragma unroll
-        for (int c = 0; c < B::ACROSS_CHUNKS; c++)
-#pragma unroll
-            for (int half = 0; half < 2; half++)
-                b[rows][c][half] = load_word(in + rows * 8 * MMA_TILE_PITCH + 32 * c + 16 * half);
+        for (int k = 0; k < B::PIECES; k++)
+            b[rows][k] = load_word(in + rows * 8 * MMA_TILE_PITCH + 16 * k);
 #pragma unroll
     for (int rows = 0; rows < B::ROW_GROUPS; rows++) {
         int32_t h[4] = {0, 0, 0, 0};
-#pragma unroll
-        for (int c = 0; c < B::ACROSS_CHUNKS; c++)
-            mma_u8(h, a[c], b[rows][c][0], b[rows][c][1]);
+        mma_u8(h, a[0], b[rows][0], b[rows][1]);
+        if (B::PIECES == 3)
+            mma_u8_k16(h, a[B::ACROSS_CHUNKS - 1][0], a[B::ACROSS_CHUNKS - 1][1], b[rows][2]);
             /* h: column col0+g rows 8*rows + 2t and +1, then column col0+g+8 the same rows */
 #pragma unroll
         for (int plane = 0; plane < 3; plane++) {
@@ -173,6 +190,18 @@ __device__ __forceinline__ void down(const MmaParams &s, const BandTaps &band, c
 #pragma unroll
     for (int half = 0; half < 2; half++) {
         const uint8_t *in = sums + (16 * threadIdx.y + 8 * half + g) * B::SUM_PITCH + 4 * t;
+        /* Three words of K (radius 9 and up): row tile rt reads words rt .. rt + 2 of 16 rows
+         * each, two of them shared with tile rt - 1, so each is loaded once and the band's part
+         * for its place multiplies it. (Two words slid the same way cost radius 5 and 7 5-7%
+         * on the H100, BENCHMARKS.md: they keep the plain loads.) */
+        uint32_t piece[3][3];
+        if (B::PIECES == 3)
+#pragma unroll
+            for (int plane = 0; plane < 3; plane++)
+#pragma unroll
+                for (int k = 0; k < 2; k++)
+                    if (plane < 2 || s.planes == 3)
+                        piece[plane][k] = load_word(in + plane * B::PLANE_BYTES + 16 * k);
 #pragma unroll
         for (int rt = 0; rt < MMA_TH / 16; rt++) {
             int32_t part[3][4] = {};
@@ -181,9 +210,17 @@ __device__ __forceinline__ void down(const MmaParams &s, const BandTaps &band, c
                 if (plane == 2 && s.planes < 3)
                     break;
                 const uint8_t *at = in + plane * B::PLANE_BYTES + 16 * rt;
-#pragma unroll
-                for (int c = 0; c < B::DOWN_CHUNKS; c++)
-                    mma_u8(part[plane], a[c], load_word(at + 32 * c), load_word(at + 32 * c + 16));
+                if (B::PIECES == 3) {
+                    uint32_t(&w)[3] = piece[plane];
+                    w[2] = load_word(at + 32);
+                    mma_u8(part[plane], a[0], w[0], w[1]);
+                    mma_u8_k16(part[plane], a[B::DOWN_CHUNKS - 1][0], a[B::DOWN_CHUNKS - 1][1],
+                               w[2]);
+                    w[0] = w[1];
+                    w[1] = w[2];
+                } else {
+                    mma_u8(part[plane], a[0], load_word(at), load_word(at + 16));
+                }
             }
 #pragma unroll
             for (int i = 0; i < 4; i++)
