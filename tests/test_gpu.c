@@ -44,7 +44,7 @@ static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf
     }
 }
 
-enum { CUSTOM_COUNT = 25, CUSTOM_LEN = 8192 };
+enum { CUSTOM_COUNT = 27, CUSTOM_LEN = 8192 };
 
 /* "custom:matrix=..." of n x n taps col[i]*row[j] (+ centre in the middle), or of taps drawn
  * from lo..hi when col is NULL */
@@ -131,6 +131,10 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
      * the 16-bit limit (255 x 256 + 127) */
     matrix_spec(out[20], 3, dip3, row3, 768, 0, 0, 0, ":div=256");
     matrix_spec(out[21], 5, dip5, bin5, 1280, 0, 0, 0, ":div=256");
+    /* k = 127, the largest whose k p + 255 fits a signed 16-bit half, and k = 128, which must
+     * leave the packed path (its bright pixels would wrap to negative there) */
+    matrix_spec(out[25], 3, dip3, row3, 127 * 256, 0, 0, 0, ":div=256");
+    matrix_spec(out[26], 3, dip3, row3, 128 * 256, 0, 0, 0, ":div=256");
     /* the small box-column path (a uniform column): divided on the FMA; clamped, with negative
      * taps; and at radius 1, taps beyond the 2-D path's signed bytes */
     matrix_spec(out[22], 5, twos5, odd_row5, 0, 0, 0, 0, ":div=131");
