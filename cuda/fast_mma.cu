@@ -35,14 +35,15 @@ template <int R> struct Band {
     /* With two chunks either way (radius 9 and up), the 16 + 2r <= 46 bytes of K that a group
      * reads end before the second chunk's last 16, whose taps are all zero: that chunk is one
      * k16 product, and a thread loads 3 words of K instead of 4. */
-    static_assert(ACROSS_CHUNKS == DOWN_CHUNKS && 16 + 2 * R <= 48, "two chunks, the last half");
+    static_assert(ACROSS_CHUNKS == DOWN_CHUNKS && 16 + 2 * R <= 48,
+                  "both passes read 2 or 3 pieces of 16 bytes of K");
     static constexpr int PIECES = DOWN_CHUNKS + 1; /* 16-byte pieces of K a group reads */
     static constexpr int IN_ROWS = MMA_TH + 2 * R;
     static constexpr int ROW_GROUPS = (IN_ROWS + 7) / 8; /* 8 tile rows per across product */
     static constexpr int TILE_BYTES = ROW_GROUPS * 8 * MMA_TILE_PITCH;
-    /* Bytes per column of a sum plane: the rows the down pass reads (up to 48 + 32 chunks),
-     * 80 or 112, which are 20 or 28 words, so the 8 columns of one fragment load fall in
-     * different banks. */
+    /* Bytes per column of a sum plane: at least the rows the down pass reads (48 + 16 x
+     * PIECES: 80 or 96), and 20 or 28 words, so that the 8 columns of one fragment load fall
+     * in different banks (96 bytes, 24 words, would put columns 4 apart in one): 80 or 112. */
     static constexpr int SUM_PITCH = 16 * (3 + 2 * DOWN_CHUNKS);
     static constexpr int PLANE_BYTES = TW * SUM_PITCH;
     /* blocks per SM the registers must allow (ptxas spills below 80 registers for 2 chunks) */

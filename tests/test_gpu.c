@@ -131,15 +131,15 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
      * the 16-bit limit (255 x 256 + 127) */
     matrix_spec(out[20], 3, dip3, row3, 768, 0, 0, 0, ":div=256");
     matrix_spec(out[21], 5, dip5, bin5, 1280, 0, 0, 0, ":div=256");
-    /* k = 127, the largest whose k p + 255 fits a signed 16-bit half, and k = 128, which must
-     * leave the packed path (its bright pixels would wrap to negative there) */
-    matrix_spec(out[25], 3, dip3, row3, 127 * 256, 0, 0, 0, ":div=256");
-    matrix_spec(out[26], 3, dip3, row3, 128 * 256, 0, 0, 0, ":div=256");
     /* the small box-column path (a uniform column): divided on the FMA; clamped, with negative
      * taps; and at radius 1, taps beyond the 2-D path's signed bytes */
     matrix_spec(out[22], 5, twos5, odd_row5, 0, 0, 0, 0, ":div=131");
     matrix_spec(out[23], 5, threes5, signed_row5, 0, 0, 0, 0, ":div=29:bias=3");
     matrix_spec(out[24], 3, threes5, big_row3, 0, 0, 0, 0, ":div=7");
+    /* packed unsharp again: k = 127, the largest whose k p + 255 fits a signed 16-bit half, and k =
+     * 128, which must leave the packed path (its bright pixels would wrap to negative there) */
+    matrix_spec(out[25], 3, dip3, row3, 127 * 256, 0, 0, 0, ":div=256");
+    matrix_spec(out[26], 3, dip3, row3, 128 * 256, 0, 0, 0, ":div=256");
 }
 
 static void sweep(int w, int h, int max_size, int all_sizes)
