@@ -1,16 +1,45 @@
 #!/bin/sh
 # valgrind memcheck on a headless run of the bundled sample with recording (issue 7): fails on
 # any invalid access, uninitialised use or leak (definite, indirect or possible).
+# Where valgrind cannot decode an instruction that a system library runs as it loads (libhwy,
+# which FFmpeg's libjxl pulls in, runs RDTSCP in a constructor; valgrind 3.19 refuses RDTSCP on
+# CPUs whose CPUID hides it, as some virtual machines do), vfview cannot start under valgrind
+# at all: the script says so, runs memcheck on the test programs that load no codec library
+# instead, and exits 77 (skipped) if they are clean.
 # usage: tools/valgrind_check.sh [BUILD] [FRAMES]
 set -u
-vfview="${1:-build}/src/vfview"
+build="${1:-build}"
 frames="${2:-30}"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-valgrind --error-exitcode=9 --leak-check=full --show-leak-kinds=definite,indirect,possible \
-    --errors-for-leak-kinds=definite,indirect,possible \
-    "$vfview" --no-window --frames "$frames" -f sharpen -o "$dir/out.mp4" >"$dir/log" 2>&1
+memcheck() { # memcheck LOG PROGRAM [ARGS]: valgrind's exit status
+    log=$1
+    shift
+    valgrind --error-exitcode=9 --leak-check=full --show-leak-kinds=definite,indirect,possible \
+        --errors-for-leak-kinds=definite,indirect,possible "$@" >"$log" 2>&1
+}
+
+memcheck "$dir/log" "$build/src/vfview" --no-window --frames "$frames" -f sharpen \
+    -o "$dir/out.mp4"
 status=$?
+# the frame under "Unrecognised instruction": in a library of the system, not in this build
+foreign=$(grep -A1 "Unrecognised instruction" "$dir/log" | grep -m1 -E "\(in /(usr/)?lib")
+if [ "$status" -ne 0 ] && [ -n "$foreign" ]; then
+    where=$(echo "$foreign" | sed 's/^==[0-9]*== *at 0x[0-9A-Fa-f]*: //')
+    echo "valgrind: vfview cannot start under valgrind on this CPU: it does not decode an" \
+        "instruction in $where, which runs as the library loads"
+    clean=1
+    for test in test_filter test_engine test_convert test_keys_layout; do
+        VF_TEST_QUICK=1 memcheck "$dir/$test.log" "$build/tests/$test"
+        test_status=$?
+        echo "valgrind $test: exit $test_status ($(grep -m1 "ERROR SUMMARY" "$dir/$test.log" |
+            sed 's/^==[0-9]*== //'))"
+        [ "$test_status" -eq 0 ] || { clean=0; grep -v "^==[0-9]*== *$" "$dir/$test.log" | head -20; }
+    done
+    [ "$clean" = 1 ] || exit 1
+    echo "valgrind: recording skipped; the tests without codec libraries are clean"
+    exit 77
+fi
 grep -E "ERROR SUMMARY|definitely lost|indirectly lost|possibly lost|All heap blocks|frames in" "$dir/log"
 frames_out=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries \
     stream=nb_read_frames -of csv=p=0 "$dir/out.mp4" 2>/dev/null)
