@@ -171,14 +171,19 @@ template <int Tx, int Ty, int Py, int MinBlocks = 1> struct SmallTiles {
  * them: box 5x5's column sums take 48 uncapped, and spill nothing at 40 (H100 A/B, BENCHMARKS.md,
  * thirteenth session). The separable path's heavier arithmetic keeps the narrow tiles (ninth
  * session), and box columns wider than 5 (custom filters only; box itself goes to fast_box.cu)
- * would spill. */
+ * would spill. The 3x3 2-D path fits 32 registers with nothing spilled, so an SM holds 8 of its
+ * tiles (H100, 4K: sharpen 21.0-21.3 us against 21.4-21.6, edge 21.0-21.3 against 21.5-21.7, box
+ * 3x3 the same); gaussian 5x5 fits 32 too but ran 23.8-24.0 against 23.4-23.5, and unsharp
+ * spills (A/B, BENCHMARKS.md, fifteenth session). */
 typedef SmallTiles<TX, SMALL_TY, PY> NarrowTiles;
 typedef SmallTiles<120, 2, 12, 6> WideTiles;
+typedef SmallTiles<120, 2, 12, 8> WideTiles3x3;
 template <int R, Shape S>
-using SmallTilesOf =
-    typename std::conditional<(S == SHAPE_2D && R == 1) || S == SHAPE_PACKED16 ||
-                                  S == SHAPE_PACKED16_UNSHARP || (S == SHAPE_BOX_COLUMN && R <= 2),
-                              WideTiles, NarrowTiles>::type;
+using SmallTilesOf = typename std::conditional<
+    S == SHAPE_2D && R == 1, WideTiles3x3,
+    typename std::conditional<S == SHAPE_PACKED16 || S == SHAPE_PACKED16_UNSHARP ||
+                                  (S == SHAPE_BOX_COLUMN && R <= 2),
+                              WideTiles, NarrowTiles>::type>::type;
 
 template <int R, Shape S, Divide D, typename G = SmallTilesOf<R, S>>
 __global__ void __launch_bounds__(G::TX *G::TY, G::MIN_BLOCKS) small_kernel(Planes p, Params s)
