@@ -1,11 +1,12 @@
 #!/bin/sh
 # valgrind memcheck on a headless run of the bundled sample with recording (issue 7): fails on
 # any invalid access, uninitialised use or leak (definite, indirect or possible).
-# Where valgrind cannot decode an instruction that a system library runs as it loads (libhwy,
-# which FFmpeg's libjxl pulls in, runs RDTSCP in a constructor; valgrind 3.19 refuses RDTSCP on
-# CPUs whose CPUID hides it, as some virtual machines do), vfview cannot start under valgrind
-# at all: the script says so, runs memcheck on the test programs that load no codec library
-# instead, and exits 77 (skipped) if they are clean.
+# Where valgrind stops on an instruction it cannot decode in a system library (libhwy, which
+# FFmpeg's libjxl pulls in, runs RDTSCP in a constructor before main; valgrind 3.19 refuses
+# RDTSCP on CPUs whose CPUID hides it, as some virtual machines do), the recording cannot be
+# checked here: the script says where it stopped, runs memcheck on the test programs that load
+# no codec library instead, and exits 77 (skipped) if they are clean. An instruction it cannot
+# decode in this build's own code still fails.
 # usage: tools/valgrind_check.sh [BUILD] [FRAMES]
 set -u
 build="${1:-build}"
@@ -26,8 +27,8 @@ status=$?
 foreign=$(grep -A1 "Unrecognised instruction" "$dir/log" | grep -m1 -E "\(in /(usr/)?lib")
 if [ "$status" -ne 0 ] && [ -n "$foreign" ]; then
     where=$(echo "$foreign" | sed 's/^==[0-9]*== *at 0x[0-9A-Fa-f]*: //')
-    echo "valgrind: vfview cannot start under valgrind on this CPU: it does not decode an" \
-        "instruction in $where, which runs as the library loads"
+    echo "valgrind: cannot run vfview on this CPU: it stops on an instruction it does not" \
+        "decode in $where"
     clean=1
     for test in test_filter test_engine test_convert test_keys_layout; do
         VF_TEST_QUICK=1 memcheck "$dir/$test.log" "$build/tests/$test"
