@@ -44,7 +44,7 @@ static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf
     }
 }
 
-enum { CUSTOM_COUNT = 27, CUSTOM_LEN = 8192 };
+enum { CUSTOM_COUNT = 28, CUSTOM_LEN = 8192 };
 
 /* "custom:matrix=..." of n x n taps col[i]*row[j] (+ centre in the middle), or of taps drawn
  * from lo..hi when col is NULL */
@@ -125,7 +125,7 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
     matrix_spec(out[16], 5, flat, flat, 0, 0, 0, 0, ":div=16:bias=-20");
     matrix_spec(out[17], 29, flat, flat, 0, 0, 0, 0, ":div=100");
     matrix_spec(out[18], 15, flat, flat, 0, 0, 0, 0, ":div=2000:bias=-3");
-    /* box kernel (fast_box.cu): every tap -2, a divisor beyond one multiply-high */
+    /* every tap -2: not the box kernel (taps of 1 only), a divisor beyond one multiply-high */
     matrix_spec(out[19], 9, flat, minus_two, 0, 0, 0, 0, ":div=5000:bias=60");
     /* packed unsharp path: k times the pixel less a blur, k = 3 and 5; the 5x5 blur's sums reach
      * the 16-bit limit (255 x 256 + 127) */
@@ -140,6 +140,8 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
      * 128, which must leave the packed path (its bright pixels would wrap to negative there) */
     matrix_spec(out[25], 3, dip3, row3, 127 * 256, 0, 0, 0, ":div=256");
     matrix_spec(out[26], 3, dip3, row3, 128 * 256, 0, 0, 0, ":div=256");
+    /* box kernel (fast_box.cu): all-one taps, a divisor beyond one multiply-high, a bias */
+    matrix_spec(out[27], 9, flat, flat, 0, 0, 0, 0, ":div=5000:bias=60");
 }
 
 static void sweep(int w, int h, int max_size, int all_sizes)
