@@ -391,8 +391,9 @@ bool uniform(const int32_t *taps, int n)
 bool fast_box_fits(const vf_filter *f)
 {
     const int n = f->size;
-    /* every tap 1 (or every tap -1): box filters. Other uniform taps go to the other kernels,
-     * which keeps a multiply and a second copy of the outputs' code out of this one. */
+    /* every tap 1 (row and column taps both 1 or both -1): box filters. Other uniform taps go to
+     * the other kernels, which keeps a multiply and a second copy of the outputs' code out of
+     * this one. */
     return f->separable && f->centre == 0 && n / 2 >= BOX_MIN_RADIUS && uniform(f->row, n) &&
            uniform(f->col, n) && f->row[0] * f->col[0] == 1;
 }

@@ -282,7 +282,7 @@ cudaError_t launch_tiles(const Planes &p, int rows, size_t smem, const P &params
 bool fast_mma_fits(const vf_filter *f);
 cudaError_t launch_fast_mma(const vf_filter *f, int border, const Planes &p, cudaStream_t stream);
 
-/* fast_box.cu: box filters (every tap equal) as running sums. */
+/* fast_box.cu: box filters (every tap 1) as running sums. */
 bool fast_box_fits(const vf_filter *f);
 cudaError_t launch_fast_box(const vf_filter *f, int border, const Planes &p, cudaStream_t stream);
 
