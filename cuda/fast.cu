@@ -110,36 +110,32 @@ __device__ __forceinline__ void dot_row(const uint32_t (&px)[2 * side_words(R) +
     }
 }
 
-/* Where a thread's column of outputs goes: rows y .. y+rows-1 from column x. Threads wholly
- * inside the frame (all but the last column and row of tiles) store words with no checks. */
+/* Where a thread's column of outputs goes: `rows` rows down from `at` (none for a thread right
+ * of the frame, fewer at its bottom). Every row leaves as one 32-bit word, at the frame's right
+ * edge too: a word that starts inside the frame ends by the pitch (a multiple of 16), and its
+ * bytes past the frame lie in the row's padding, which the fast kernel may overwrite
+ * (convolve.h). One predicated store a row; a branch to byte stores for the edge threads cost
+ * every thread a branch and its reconvergence on every row. */
 struct OutColumn {
     uint8_t *at;
-    int x, y, pitch;
-    bool inside;
+    int rows, pitch;
 };
 
 __device__ __forceinline__ OutColumn out_column(const Planes &p, int plane, int x, int y, int rows)
 {
     OutColumn o;
     o.at = plane_dst(p, plane) + (size_t)y * p.pitch + x;
-    o.x = x;
-    o.y = y;
     o.pitch = p.pitch;
-    o.inside = x + PX <= p.w && y + rows <= p.h;
+    o.rows = x < p.w ? min(rows, p.h - y) : 0;
     return o;
 }
 
-/* Stores the next row of the column and moves down. */
-__device__ __forceinline__ void store_next(OutColumn &o, const Planes &p, uint32_t packed)
+/* Stores row a of the column (rows in order) and moves down. */
+__device__ __forceinline__ void store_next(OutColumn &o, int a, uint32_t packed)
 {
-    if (o.inside) {
+    if (a < o.rows)
         *reinterpret_cast<uint32_t *>(o.at) = packed;
-    } else if (o.y < p.h && o.x < p.w) {
-        for (int b = 0; b < PX && o.x + b < p.w; b++)
-            o.at[b] = (uint8_t)(packed >> (8 * b));
-    }
     o.at += o.pitch;
-    o.y++;
 }
 
 /* ---- small: radius <= 4, taps in -128..127 ----------------------------------------------- */
@@ -173,8 +169,8 @@ template <int Tx, int Ty, int Py, int MinBlocks = 1> struct SmallTiles {
  * session), and box columns wider than 5 (custom filters only; box itself goes to fast_box.cu)
  * would spill. The 3x3 2-D path fits 32 registers with nothing spilled, so an SM holds 8 of its
  * tiles (H100, 4K: sharpen 21.0-21.3 us against 21.4-21.6, edge 21.0-21.3 against 21.5-21.7, box
- * 3x3 the same); gaussian 5x5 fits 32 too but ran 23.8-24.0 against 23.4-23.5, and unsharp
- * spills (A/B, BENCHMARKS.md, fifteenth session). */
+ * 3x3 the same); the 5x5 paths fit 32 too since their stores are whole words, but ran no faster
+ * on 8 tiles an SM (A/B, BENCHMARKS.md, fifteenth and seventeenth sessions). */
 typedef SmallTiles<TX, SMALL_TY, PY> NarrowTiles;
 typedef SmallTiles<120, 2, 12, 6> WideTiles;
 typedef SmallTiles<120, 2, 12, 8> WideTiles3x3;
@@ -251,7 +247,7 @@ __global__ void __launch_bounds__(G::TX *G::TY, G::MIN_BLOCKS) small_kernel(Plan
                         sum[j] += s.col[k] * (pairs[a + k][j] + pairs[a + N - 1 - k][j]);
                 }
                 if (S == SHAPE_PACKED16) {
-                    store_next(out, p, __byte_perm(sum[0], sum[1], 0x7531));
+                    store_next(out, a, __byte_perm(sum[0], sum[1], 0x7531));
                 } else {
                     /* each 16-bit half: w = k p + 255 - blur, in 0 .. 255 (k + 1) < 2^15 with
                      * no borrow between the halves, then one Hopper min-max instruction (DPX)
@@ -266,7 +262,7 @@ __global__ void __launch_bounds__(G::TX *G::TY, G::MIN_BLOCKS) small_kernel(Plan
                         const uint32_t w = (uint32_t)s.centre * pixels + (0x00ff00ffu - blur);
                         half[j] = __viaddmin_s16x2_relu(w, 0xff01ff01u /* -255 */, 0x00ff00ffu);
                     }
-                    store_next(out, p, __byte_perm(half[0], half[1], 0x6420));
+                    store_next(out, a, __byte_perm(half[0], half[1], 0x6420));
                 }
             } else {
                 int32_t n[PX];
@@ -296,7 +292,7 @@ __global__ void __launch_bounds__(G::TX *G::TY, G::MIN_BLOCKS) small_kernel(Plan
 #pragma unroll
                     for (int b = 0; b < PX; b++)
                         n[b] += s.centre * byte_of(own[a + R], b);
-                store_next(out, p, requant4<D>(n, s.q));
+                store_next(out, a, requant4<D>(n, s.q));
             }
         }
     });
@@ -396,7 +392,7 @@ template <int R> __global__ void __launch_bounds__(TX *BIG_TY) tall_kernel(Plane
                 for (int b = 0; b < PX; b++)
                     acc[a][b] += s.centre * byte_of(w, b);
             }
-            store_next(out, p, requant4(acc[a], s.q));
+            store_next(out, a, requant4(acc[a], s.q));
         }
     });
 }
@@ -439,7 +435,7 @@ template <int R> __global__ void __launch_bounds__(TX *BIG_TY) wide_kernel(Plane
         OutColumn out = out_column(p, at.plane, x0 + cx, y0 + ry, WIDE_PY);
 #pragma unroll
         for (int a = 0; a < WIDE_PY; a++)
-            store_next(out, p, requant4(acc[a], s.q));
+            store_next(out, a, requant4(acc[a], s.q));
     });
 }
 

@@ -153,10 +153,9 @@ __device__ __forceinline__ void window_sums(const uint32_t *win, int32_t start,
     }
 }
 
-/* The 8 outputs of row y from the column sums of one strip row, stored. */
+/* The thread's 8 outputs of one row from the column sums of one strip row, stored at `at`. */
 template <int R, Divide D>
-__device__ __forceinline__ void store_outputs(const uint4 *line, const Planes &p,
-                                              const BoxParams &s, uint8_t *at, int x)
+__device__ __forceinline__ void store_outputs(const uint4 *line, const BoxParams &s, uint8_t *at)
 {
     uint32_t win[BOX_WORDS * (2 * BOX_HALO + 1)];
 #pragma unroll
@@ -175,13 +174,9 @@ __device__ __forceinline__ void store_outputs(const uint4 *line, const Planes &p
         lo[b] = sum[b];
         hi[b] = sum[b + PX];
     }
-    const uint2 packed = make_uint2(requant4<D>(lo, s.q), requant4<D>(hi, s.q));
-    if (x + BOX_CPT <= p.w) {
-        *reinterpret_cast<uint2 *>(at) = packed;
-    } else {
-        for (int b = 0; b < BOX_CPT && x + b < p.w; b++)
-            at[b] = (uint8_t)((b < 4 ? packed.x : packed.y) >> (8 * (b % 4)));
-    }
+    /* whole at the frame's right edge too: x < w is a multiple of 8 and the pitch of 16, so the
+     * bytes past the frame are the row's padding (convolve.h) */
+    *reinterpret_cast<uint2 *>(at) = make_uint2(requant4<D>(lo, s.q), requant4<D>(hi, s.q));
 }
 
 /* 16 bytes global -> shared without passing through registers; past `valid` bytes, zeros */
@@ -293,8 +288,8 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
         for (int k = 0; k < BOX_BATCH; k++) {
             if (row + k >= rows)
                 break;
-            store_outputs<R, D>(sums[k], p, s,
-                                dst + (size_t)(unsigned)(y0 + row + k) * (unsigned)p.pitch, x);
+            store_outputs<R, D>(sums[k], s,
+                                dst + (size_t)(unsigned)(y0 + row + k) * (unsigned)p.pitch);
         }
     }
 }

@@ -240,23 +240,20 @@ __device__ __forceinline__ void down(const MmaParams &s, const BandTaps &band, c
         }
 }
 
-/* The staged 64x128 bytes to the frame, 16 at a time where the tile is wholly inside it. */
+/* The staged 64x128 bytes to the frame, 16 at a time: at the frame's right edge too, since x
+ * and the pitch are multiples of 16 and the bytes past the frame are the row's padding
+ * (convolve.h). */
 __device__ __forceinline__ void write_tile(const Planes &p, const TileAt &at, const uint8_t *staged)
 {
     constexpr int VECS = TW / 16;
     uint8_t *dst = plane_dst(p, at.plane);
-    const bool whole_rows = at.x0 + TW <= p.w;
     for (int k = threadIdx.y * TX + threadIdx.x; k < MMA_TH * VECS; k += TX * BIG_TY) {
         const int row = k / VECS, x = at.x0 + 16 * (k % VECS), y = at.y0 + row;
         if (y >= p.h)
             break;
-        const uint8_t *from = staged + row * OUT_PITCH + 16 * (k % VECS);
-        uint8_t *to = dst + (size_t)y * p.pitch + x;
-        if (whole_rows)
-            *reinterpret_cast<uint4 *>(to) = *reinterpret_cast<const uint4 *>(from);
-        else
-            for (int b = 0; b < 16 && x + b < p.w; b++)
-                to[b] = from[b];
+        if (x < p.w)
+            *reinterpret_cast<uint4 *>(dst + (size_t)y * p.pitch + x) =
+                *reinterpret_cast<const uint4 *>(staged + row * OUT_PITCH + 16 * (k % VECS));
     }
 }
 

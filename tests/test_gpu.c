@@ -44,7 +44,7 @@ static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf
     }
 }
 
-enum { CUSTOM_COUNT = 28, CUSTOM_LEN = 8192 };
+enum { CUSTOM_COUNT = 31, CUSTOM_LEN = 8192 };
 
 /* "custom:matrix=..." of n x n taps col[i]*row[j] (+ centre in the middle), or of taps drawn
  * from lo..hi when col is NULL */
@@ -79,7 +79,8 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
                      row3[] = {2, 5, 2}, dip5[] = {-1, -4, -6, -4, -1}, bin5[] = {1, 4, 6, 4, 1},
                      twos5[] = {2, 2, 2, 2, 2}, odd_row5[] = {1, 3, 5, 3, 1},
                      threes5[] = {3, 3, 3, 3, 3}, signed_row5[] = {1, -2, 5, 7, -1},
-                     big_row3[] = {50, 1, -40};
+                     big_row3[] = {50, 1, -40}, twos3[] = {2, 2, 2}, peak3[] = {1, 5, 1},
+                     peak5[] = {1, 2, 4, 2, 1}, tens5[] = {10, 10, 11, 10, 10};
     int twos11[11], row11[11], ramp11[11], bytes11[11], col19[19], row19[19], col31[31], row31[31];
     int flat[29], minus_two[9];
     for (int k = 0; k < 29; k++)
@@ -142,6 +143,11 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
     matrix_spec(out[26], 3, dip3, row3, 128 * 256, 0, 0, 0, ":div=256");
     /* box kernel (fast_box.cu): all-one taps, a divisor beyond one multiply-high, a bias */
     matrix_spec(out[27], 9, flat, flat, 0, 0, 0, 0, ":div=5000:bias=60");
+    /* the small box-column path again: a shift clamped, with a bias; the float division of
+     * divisors from 256 (two instructions); at radius 1, clamped magic division */
+    matrix_spec(out[28], 5, threes5, peak5, 0, 0, 0, 0, ":div=64:bias=7");
+    matrix_spec(out[29], 5, flat, tens5, 0, 0, 0, 0, ":div=300");
+    matrix_spec(out[30], 3, twos3, peak3, 0, 0, 0, 0, ":div=10");
 }
 
 static void sweep(int w, int h, int max_size, int all_sizes)
