@@ -42,9 +42,9 @@ __device__ __forceinline__ uint8_t *plane_dst(const Planes &p, int plane)
  * on this one. Each thread owns one 16-byte column of the tile and every STEP-th row (a warp reads
  * whole rows). Rows follow the border rule as they load; columns are loaded 16 aligned bytes at a
  * time wherever the frame has any (the pitch is a multiple of 16, so the last ones stay inside the
- * row), and on the tiles at the frame's left and right edges fix_columns() then rewrites the
- * columns outside the frame from the columns inside it, already in shared memory. Rows lie Pitch
- * bytes apart (LOADED, or more to move a kernel's reads onto other banks). */
+ * row), and on the tiles at the frame's left and right edges fix_columns() then rewrites the R
+ * columns each side outside the frame from the columns inside it, already in shared memory.
+ * Rows lie Pitch bytes apart (LOADED, or more to move a kernel's reads onto other banks). */
 template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, int Tx = TX> struct TileLoader {
     static constexpr int WIDTH = Tx * PX, LOADED = WIDTH + 2 * APRON; /* bytes of a tile row */
     static_assert(Pitch % 16 == 0 && Pitch >= LOADED, "rows of 16-byte vectors");
@@ -72,13 +72,17 @@ template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, int Tx = TX> struct T
         const int gx = at.x0 - APRON + 16 * vec, y = at.y0 - R + row0;
         const bool any_x = gx >= 0 && gx < p.w;
         if (at.y0 - R >= 0 && at.y0 + Rows + R <= p.h) {
+            /* one predicate and a pointer step a pass: no branches to reconverge */
             const uint8_t *line = src + (size_t)y * p.pitch + gx;
             const size_t step = (size_t)STEP * p.pitch;
 #pragma unroll
-            for (int it = 0; it < PASSES; it++)
-                if (has(it))
-                    v[it] = any_x ? __ldg(reinterpret_cast<const uint4 *>(line + it * step))
-                                  : make_uint4(0, 0, 0, 0);
+            for (int it = 0; it < PASSES; it++) {
+                uint4 t = make_uint4(0, 0, 0, 0);
+                if (any_x && has(it))
+                    t = __ldg(reinterpret_cast<const uint4 *>(line));
+                v[it] = t;
+                line += step;
+            }
         } else {
 #pragma unroll
             for (int it = 0; it < PASSES; it++) {
@@ -104,18 +108,21 @@ template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, int Tx = TX> struct T
         return at.x0 - APRON < 0 || at.x0 + WIDTH + APRON > p.w;
     }
 
-    /* The columns outside the frame that some output reads (x < 0, or w <= x < w + R) take the
-     * border rule's value; their sources lie inside the tile. */
+    /* The columns outside the frame that some output reads (-R <= x < 0, or w <= x < w + R)
+     * take the border rule's value; their sources lie inside the tile. The other columns
+     * outside the frame keep what they loaded (zeros, or a row's padding right of the frame):
+     * only taps of 0 meet them. */
     static __device__ __forceinline__ void fix_columns(uint8_t *tile, const Planes &p,
                                                        const TileAt &at, int border)
     {
-        constexpr int SIDE = 2 * APRON; /* 16 columns left of the frame, up to 16 right of it */
+        /* R columns left of the frame, R right of it; none at R = 0 */
+        constexpr int SIDE = R > 0 ? 2 * R : 1, ITEMS = R > 0 ? ROWS * SIDE : 0;
         const int left = at.x0 - APRON;
-        for (int k = threadIdx.y * Tx + threadIdx.x; k < ROWS * SIDE; k += THREADS) {
+        for (int k = threadIdx.y * Tx + threadIdx.x; k < ITEMS; k += THREADS) {
             const int row = k / SIDE, j = k % SIDE;
-            const int x = j < APRON ? left + j : p.w + (j - APRON);
-            if (x >= 0 && (x < p.w || x >= p.w + R || x - left >= LOADED || x < left))
-                continue; /* inside the frame, unread, or not in this tile */
+            const int x = j < R ? -1 - j : p.w + (j - R);
+            if (x < left || x - left >= LOADED)
+                continue; /* not in this tile */
             const int sx = vf_border_index(x, p.w, border);
             uint8_t *line = tile + row * Pitch;
             line[x - left] = sx < 0 ? 0 : line[sx - left];
