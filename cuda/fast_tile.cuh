@@ -111,21 +111,38 @@ template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, int Tx = TX> struct T
     /* The columns outside the frame that some output reads (-R <= x < 0, or w <= x < w + R)
      * take the border rule's value; their sources lie inside the tile. The other columns
      * outside the frame keep what they loaded (zeros, or a row's padding right of the frame):
-     * only taps of 0 meet them. */
-    static __device__ __forceinline__ void fix_columns(uint8_t *tile, const Planes &p,
-                                                       const TileAt &at, int border)
+     * only taps of 0 meet them. Each of 2R groups of threads mends one column, its source
+     * worked out once. Out of line: inlined, it moved the tensor-core kernel's register
+     * allocation and cost gaussian 11-31 up to 3 us at 4K (H100 A/B, BENCHMARKS.md). */
+    static __device__ __noinline__ void fix_columns(uint8_t *tile, const Planes &p,
+                                                    const TileAt &at, int border)
     {
-        /* R columns left of the frame, R right of it; none at R = 0 */
-        constexpr int SIDE = R > 0 ? 2 * R : 1, ITEMS = R > 0 ? ROWS * SIDE : 0;
-        const int left = at.x0 - APRON;
-        for (int k = threadIdx.y * Tx + threadIdx.x; k < ITEMS; k += THREADS) {
-            const int row = k / SIDE, j = k % SIDE;
-            const int x = j < R ? -1 - j : p.w + (j - R);
-            if (x < left || x - left >= LOADED)
-                continue; /* not in this tile */
-            const int sx = vf_border_index(x, p.w, border);
-            uint8_t *line = tile + row * Pitch;
-            line[x - left] = sx < 0 ? 0 : line[sx - left];
+        constexpr int SIDE = R > 0 ? 2 * R : 1, GROUPS = THREADS / SIDE;
+        static_assert(GROUPS > 0, "a thread for every column to mend");
+        const int t = threadIdx.y * Tx + threadIdx.x, j = t % SIDE, left = at.x0 - APRON;
+        const int x = j < R ? -1 - j : p.w + (j - R);
+        if (R == 0 || t >= GROUPS * SIDE || x < left || x - left >= LOADED)
+            return; /* no column, or not in this tile */
+        const int sx = vf_border_index(x, p.w, border);
+        uint8_t *to = tile + (x - left);
+        const uint8_t *from = tile + (sx - left);
+        /* 4 rows' loads before their stores, so that they are in flight together (the
+         * compiler cannot tell that a store never meets a later row's load; gaussian 31 has 94
+         * rows in 8 groups) */
+        constexpr int UNROLL = 4;
+        for (int row = t / SIDE; row < ROWS; row += UNROLL * GROUPS) {
+            uint8_t v[UNROLL];
+#pragma unroll
+            for (int u = 0; u < UNROLL; u++) {
+                const int r = row + u * GROUPS;
+                v[u] = sx >= 0 && r < ROWS ? from[r * Pitch] : 0;
+            }
+#pragma unroll
+            for (int u = 0; u < UNROLL; u++) {
+                const int r = row + u * GROUPS;
+                if (r < ROWS)
+                    to[r * Pitch] = v[u];
+            }
         }
     }
 };
