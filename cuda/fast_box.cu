@@ -79,33 +79,15 @@ __host__ __device__ constexpr uint32_t half_weight(int lane, bool minus)
     return (minus ? 0xffu : 0x01u) << (8 * lane);
 }
 
-/* The column sums outside the frame that an output reads (-R <= x < 0, w <= x < w + R) are the
- * sums of the columns the border rule maps them to (it maps columns and rows independently), so
- * the strip's row of sums is mended in shared memory rather than copying pixels column by
- * column. Thread k < 2R mends one such column of each row: which one and from where is worked
- * out once (the border rule's loop stays out of the rows' loop). */
-struct ColumnFix {
-    int to;   /* strip column to write, or -1 */
-    int from; /* strip column to copy, or -1 for a zero */
-
-    template <int R> static __device__ __forceinline__ ColumnFix make(int xb, int w, int border)
-    {
-        ColumnFix f = {-1, -1};
-        const int k = threadIdx.x, x = k < R ? k - R : w + k - R, at = x - xb;
-        if (k >= 2 * R || at < 0 || at >= BOX_LINE || (x >= 0 && x < w))
-            return f;
-        const int sx = vf_border_index(x, w, border);
-        f.to = at;
-        f.from = sx < 0 ? -1 : sx - xb;
-        return f;
-    }
-
-    __device__ __forceinline__ void apply(uint16_t *line) const
-    {
-        if (to >= 0)
-            line[to] = from >= 0 ? line[from] : 0;
-    }
-};
+/* The column sums outside the frame that an output reads are the sums of the columns the
+ * border rule maps them to (it maps columns and rows independently), so the strip's row of
+ * sums is mended in shared memory rather than copying pixels column by column: thread k < 2R
+ * mends one such column of each row (ColumnFix, fast_tile.cuh). */
+__device__ __forceinline__ void mend(const ColumnFix &f, uint16_t *line)
+{
+    if (f.to >= 0)
+        line[f.to] = f.from >= 0 ? line[f.from] : 0;
+}
 
 /* The 8 pixels as 16-bit halves: columns 0,1 | 2,3 | 4,5 | 6,7. */
 __device__ __forceinline__ void widen(uint2 px, uint32_t (&h)[BOX_WORDS])
@@ -209,7 +191,7 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
     const int xb = blockIdx.x * BOX_OUT_COLS - BOX_CPT * BOX_HALO; /* the strip's first column */
     const int x = xb + BOX_CPT * t;
     const bool edges = xb < 0 || xb + BOX_LINE > p.w;
-    const ColumnFix fix = ColumnFix::make<R>(xb, p.w, s.border);
+    const ColumnFix fix = ColumnFix::make<R>(t, xb, BOX_LINE, p.w, s.border);
     const bool outputs = t >= BOX_HALO && t < BOX_THREADS - BOX_HALO && x < p.w;
     /* This thread copies 16 bytes of every BOX_ROWS_AT_ONCE-th ring row. Bytes outside the
      * frame come as zeros: xb is a multiple of 16 and so is the pitch, so a copy that starts
@@ -278,7 +260,7 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
         if (edges) {
 #pragma unroll
             for (int k = 0; k < BOX_BATCH; k++)
-                fix.apply(reinterpret_cast<uint16_t *>(sums[k]));
+                mend(fix, reinterpret_cast<uint16_t *>(sums[k]));
             __syncthreads();
         }
         if (!outputs)

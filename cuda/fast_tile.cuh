@@ -36,6 +36,27 @@ __device__ __forceinline__ uint8_t *plane_dst(const Planes &p, int plane)
     return plane == 0 ? p.dst[0] : plane == 1 ? p.dst[1] : p.dst[2];
 }
 
+/* Column k (k < 2R) of the columns outside the frame that some output reads (-R <= x < 0, then
+ * w <= x < w + R) in a line of `width` columns whose first is the frame's column x0: it lies at
+ * `to` and takes the border rule's value, the line's column `from` (-1: a zero). `to` is -1 for
+ * k >= 2R and for a column not in the line. Worked out once, outside the loops over rows. */
+struct ColumnFix {
+    int to, from;
+
+    template <int R>
+    static __device__ __forceinline__ ColumnFix make(int k, int x0, int width, int w, int border)
+    {
+        ColumnFix f = {-1, -1};
+        const int x = k < R ? k - R : w + k - R, at = x - x0;
+        if (k >= 2 * R || at < 0 || at >= width)
+            return f;
+        const int sx = vf_border_index(x, w, border);
+        f.to = at;
+        f.from = sx < 0 ? -1 : sx - x0;
+        return f;
+    }
+};
+
 /* Rows y0-R .. y0+Rows+R-1, columns x0-APRON .. x0+WIDTH+APRON-1 of one plane (WIDTH = Tx * PX
  * for blocks of Tx x Ty threads), border rule applied: fetch() issues the loads into registers and
  * put() stores them to shared memory, so a block could have the next tile in flight while it works
@@ -119,13 +140,12 @@ template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, int Tx = TX> struct T
     {
         constexpr int SIDE = R > 0 ? 2 * R : 1, GROUPS = THREADS / SIDE;
         static_assert(GROUPS > 0, "a thread for every column to mend");
-        const int t = threadIdx.y * Tx + threadIdx.x, j = t % SIDE, left = at.x0 - APRON;
-        const int x = j < R ? -1 - j : p.w + (j - R);
-        if (R == 0 || t >= GROUPS * SIDE || x < left || x - left >= LOADED)
+        const int t = threadIdx.y * Tx + threadIdx.x;
+        const ColumnFix f = ColumnFix::make<R>(t % SIDE, at.x0 - APRON, LOADED, p.w, border);
+        if (t >= GROUPS * SIDE || f.to < 0)
             return; /* no column, or not in this tile */
-        const int sx = vf_border_index(x, p.w, border);
-        uint8_t *to = tile + (x - left);
-        const uint8_t *from = tile + (sx - left);
+        uint8_t *to = tile + f.to;
+        const uint8_t *from = tile + f.from;
         /* 4 rows' loads before their stores, so that they are in flight together (the
          * compiler cannot tell that a store never meets a later row's load; gaussian 31 has 94
          * rows in 8 groups) */
@@ -135,7 +155,7 @@ template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, int Tx = TX> struct T
 #pragma unroll
             for (int u = 0; u < UNROLL; u++) {
                 const int r = row + u * GROUPS;
-                v[u] = sx >= 0 && r < ROWS ? from[r * Pitch] : 0;
+                v[u] = f.from >= 0 && r < ROWS ? from[r * Pitch] : 0;
             }
 #pragma unroll
             for (int u = 0; u < UNROLL; u++) {
