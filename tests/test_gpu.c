@@ -44,7 +44,7 @@ static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf
     }
 }
 
-enum { CUSTOM_COUNT = 31, CUSTOM_LEN = 8192 };
+enum { CUSTOM_COUNT = 33, CUSTOM_LEN = 8192 };
 
 /* "custom:matrix=..." of n x n taps col[i]*row[j] (+ centre in the middle), or of taps drawn
  * from lo..hi when col is NULL */
@@ -80,7 +80,8 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
                      twos5[] = {2, 2, 2, 2, 2}, odd_row5[] = {1, 3, 5, 3, 1},
                      threes5[] = {3, 3, 3, 3, 3}, signed_row5[] = {1, -2, 5, 7, -1},
                      big_row3[] = {50, 1, -40}, twos3[] = {2, 2, 2}, peak3[] = {1, 5, 1},
-                     peak5[] = {1, 2, 4, 2, 1}, tens5[] = {10, 10, 11, 10, 10};
+                     peak5[] = {1, 2, 4, 2, 1}, tens5[] = {10, 10, 11, 10, 10},
+                     hill5[] = {2, 3, 4, 3, 2}, dip_hill5[] = {-2, -3, -4, -3, -2};
     int twos11[11], row11[11], ramp11[11], bytes11[11], col19[19], row19[19], col31[31], row31[31];
     int flat[29], minus_two[9];
     for (int k = 0; k < 29; k++)
@@ -148,6 +149,10 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
     matrix_spec(out[28], 5, threes5, peak5, 0, 0, 0, 0, ":div=64:bias=7");
     matrix_spec(out[29], 5, flat, tens5, 0, 0, 0, 0, ":div=300");
     matrix_spec(out[30], 3, twos3, peak3, 0, 0, 0, 0, ":div=10");
+    /* the packed paths with an outermost column tap other than 1 or -1 (gaussian and unsharp
+     * 5x5 have it built in) */
+    matrix_spec(out[31], 5, hill5, bin5, 0, 0, 0, 0, ":div=256");
+    matrix_spec(out[32], 5, dip_hill5, bin5, 512, 0, 0, 0, ":div=256");
 }
 
 static void sweep(int w, int h, int max_size, int all_sizes)
