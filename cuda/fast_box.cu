@@ -16,8 +16,8 @@
  * border rule as they are copied; the sums of columns outside it are copied in shared memory
  * (ColumnFix). The kernel is bound by issuing instructions, not by memory: what made it faster
  * was more blocks an SM (the ring as small as it can be, one batch ahead, no scaled-tap path).
- * H100, 4K: box 31x31 33.6 us, 37.4 when every block read its rows into registers, 50 on
- * fast_mma.cu's tensor cores (BENCHMARKS.md). */
+ * H100, 4K: box 31x31 32.4 us, 33.0 with each copy's address worked out from its row, 37.4 when
+ * every block read its rows into registers, 50 on fast_mma.cu's tensor cores (BENCHMARKS.md). */
 #include "fast_tile.cuh"
 
 namespace vf
@@ -201,12 +201,23 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
     const int valid = xc < 0 ? 0 : min(16, max(0, p.w - xc));
     const uint8_t *src = plane_src(p, plane);
     const int batches = (rows + BOX_BATCH - 1) / BOX_BATCH;
+    uint8_t *chunk_at = ring + 16 * chunk;
     auto copy_row = [&](int slot, int y) {
         const int sy = RowsInside ? y : vf_border_index(y, p.h, s.border);
         const bool any = valid > 0 && sy >= 0;
-        copy16(ring + slot * BOX_LINE + 16 * chunk,
+        copy16(chunk_at + slot * BOX_LINE,
                any ? src + (size_t)(unsigned)sy * (unsigned)p.pitch + xc : src, any ? valid : 0);
     };
+    /* Inside the frame the batches' rows follow one another: the thread's next copy is a
+     * pointer that steps BOX_ROWS_AT_ONCE rows (a chunk outside the frame copies nothing and
+     * stays at the plane's first byte). Worked out per copy, the address, the border rule and
+     * the loop over a runtime first row cost ~35 instructions a copy (SASS, box 31). */
+    constexpr int COPIES = BOX_BATCH / BOX_ROWS_AT_ONCE; /* rows a thread copies a batch */
+    const size_t step = valid > 0 ? (size_t)BOX_ROWS_AT_ONCE * (unsigned)p.pitch : 0;
+    const uint8_t *next =
+        RowsInside && valid > 0
+            ? src + (size_t)(unsigned)(y0 + R + BOX_BATCH + first) * (unsigned)p.pitch + xc
+            : src;
     /* the window of the row above y0 (rows y0-R-1 .. y0+R-1) in ring rows 0 .. 2R, and the
      * first batch's entering rows after them */
     for (int i = first; i < N; i += BOX_ROWS_AT_ONCE)
@@ -229,7 +240,8 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
             col[k] += h[k];
     }
 
-    uint8_t *dst = plane_dst(p, plane) + x;
+    /* the thread's next output row: a pointer stepped a row at a time */
+    uint8_t *out = plane_dst(p, plane) + (size_t)(unsigned)y0 * (unsigned)p.pitch + x;
     int leaving = 0; /* ring row of the row that leaves the window next */
     for (int j = 0; j < batches; j++) {
         copies_wait<0>();
@@ -251,9 +263,14 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
         /* the rows that just left the window make room for the next batch */
         if (j + 1 < batches) {
 #pragma unroll
-            for (int k = first; k < BOX_BATCH; k += BOX_ROWS_AT_ONCE) {
+            for (int c = 0; c < COPIES; c++) {
+                const int k = first + c * BOX_ROWS_AT_ONCE;
                 const int slot = freed + k < ROWS ? freed + k : freed + k - ROWS;
-                copy_row(slot, y0 + R + BOX_BATCH * (j + 1) + k);
+                if (RowsInside)
+                    copy16(chunk_at + slot * BOX_LINE, next, valid);
+                else
+                    copy_row(slot, y0 + R + BOX_BATCH * (j + 1) + k);
+                next += step;
             }
         }
         copies_commit();
@@ -270,8 +287,8 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
         for (int k = 0; k < BOX_BATCH; k++) {
             if (row + k >= rows)
                 break;
-            store_outputs<R, D>(sums[k], s,
-                                dst + (size_t)(unsigned)(y0 + row + k) * (unsigned)p.pitch);
+            store_outputs<R, D>(sums[k], s, out);
+            out += p.pitch;
         }
     }
 }
