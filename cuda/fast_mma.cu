@@ -55,7 +55,6 @@ template <int R> struct Band {
 struct MmaParams {
     vf_requant q;
     int border;
-    int planes; /* bytes of the largest sum: 2 or 3 */
     int32_t row[VF_MAX_SIZE], col[VF_MAX_SIZE];
 };
 
@@ -131,7 +130,11 @@ __device__ __forceinline__ uint32_t load_word(const uint8_t *at)
     return *reinterpret_cast<const uint32_t *>(at);
 }
 
-template <int R>
+/* SumPlanes: bytes of the largest sum, 2 or 3, a template parameter: read from the kernel
+ * parameters, each row tile's third plane was a branch that the compiler joined with register
+ * moves and zeroed accumulators (H100, 4K: gaussian 21 47.3 -> 43.3 us, gaussian 31 48.4 -> 45.0;
+ * gaussian 11 and 15, on the plain loads, 0-0.3 us). */
+template <int R, int SumPlanes>
 __device__ __forceinline__ void across(const MmaParams &s, const BandTaps &band,
                                        const uint8_t *tile, uint8_t *sums)
 {
@@ -157,7 +160,7 @@ __device__ __forceinline__ void across(const MmaParams &s, const BandTaps &band,
             /* h: column col0+g rows 8*rows + 2t and +1, then column col0+g+8 the same rows */
 #pragma unroll
         for (int plane = 0; plane < 3; plane++) {
-            if (plane == 2 && s.planes < 3)
+            if (plane >= SumPlanes)
                 break;
             const uint32_t pick = plane | (4 + plane) << 4;
             uint8_t *at = out + plane * B::PLANE_BYTES + 8 * rows;
@@ -178,7 +181,7 @@ __device__ __forceinline__ uint16_t requant2(int32_t n0, int32_t n1, const vf_re
     return (uint16_t)packed;
 }
 
-template <int R, Divide D>
+template <int R, Divide D, int SumPlanes>
 __device__ __forceinline__ void down(const MmaParams &s, const BandTaps &band, const uint8_t *sums,
                                      uint8_t *staged)
 {
@@ -201,14 +204,14 @@ __device__ __forceinline__ void down(const MmaParams &s, const BandTaps &band, c
             for (int plane = 0; plane < 3; plane++)
 #pragma unroll
                 for (int k = 0; k < 2; k++)
-                    if (plane < 2 || s.planes == 3)
+                    if (plane < SumPlanes)
                         piece[plane][k] = load_word(in + plane * B::PLANE_BYTES + 16 * k);
 #pragma unroll
         for (int rt = 0; rt < MMA_TH / 16; rt++) {
             int32_t part[3][4] = {};
 #pragma unroll
             for (int plane = 0; plane < 3; plane++) {
-                if (plane == 2 && s.planes < 3)
+                if (plane >= SumPlanes)
                     break;
                 const uint8_t *at = in + plane * B::PLANE_BYTES + 16 * rt;
                 if (B::PIECES == 3) {
@@ -257,7 +260,7 @@ __device__ __forceinline__ void write_tile(const Planes &p, const TileAt &at, co
     }
 }
 
-template <int R, Divide D>
+template <int R, Divide D, int SumPlanes>
 __global__ void __launch_bounds__(TX *BIG_TY, Band<R>::MIN_BLOCKS) mma_kernel(Planes p, MmaParams s)
 {
     typedef Band<R> B;
@@ -266,12 +269,21 @@ __global__ void __launch_bounds__(TX *BIG_TY, Band<R>::MIN_BLOCKS) mma_kernel(Pl
     uint8_t *tile = smem, *sums = smem + B::TILE_BYTES;
     put_band_taps<B::N>(band, s); /* visible after run_tile's barrier */
     run_tile<R, MMA_TH, BIG_TY, MMA_TILE_PITCH>(tile, p, s.border, [&](const TileAt &at) {
-        across<R>(s, band, tile, sums);
+        across<R, SumPlanes>(s, band, tile, sums);
         __syncthreads();
-        down<R, D>(s, band, sums, tile); /* the tile is read: the output is staged over it */
+        down<R, D, SumPlanes>(s, band, sums,
+                              tile); /* the tile is read: the output is staged over it */
         __syncthreads();
         write_tile(p, at, tile);
     });
+}
+
+template <int R, Divide D>
+cudaError_t launch_mma_as(const MmaParams &s, int sum_planes, const Planes &p, cudaStream_t stream)
+{
+    const size_t smem = Band<R>::TILE_BYTES + sum_planes * Band<R>::PLANE_BYTES;
+    return sum_planes == 2 ? launch_tiles<mma_kernel<R, D, 2>, BIG_TY>(p, MMA_TH, smem, s, stream)
+                           : launch_tiles<mma_kernel<R, D, 3>, BIG_TY>(p, MMA_TH, smem, s, stream);
 }
 
 template <int R>
@@ -280,24 +292,23 @@ cudaError_t launch_mma_radius(const vf_filter *f, int border, const Planes &p, c
     MmaParams s = {};
     s.q = f->requant;
     s.border = border;
-    s.planes = 255 * (int64_t)f->abs_row_sum < 65536 ? 2 : 3;
     memcpy(s.row, f->row, sizeof(s.row));
     memcpy(s.col, f->col, sizeof(s.col));
-    const size_t smem = Band<R>::TILE_BYTES + s.planes * Band<R>::PLANE_BYTES;
+    const int sum_planes = 255 * (int64_t)f->abs_row_sum < 65536 ? 2 : 3;
     switch (divide_of(f->requant)) {
     case DIV_ONE:
     case DIV_SHIFT:
-        return launch_tiles<mma_kernel<R, DIV_SHIFT>, BIG_TY>(p, MMA_TH, smem, s, stream);
+        return launch_mma_as<R, DIV_SHIFT>(s, sum_planes, p, stream);
     case DIV_MULHI:
-        return launch_tiles<mma_kernel<R, DIV_MULHI>, BIG_TY>(p, MMA_TH, smem, s, stream);
+        return launch_mma_as<R, DIV_MULHI>(s, sum_planes, p, stream);
     case DIV_MAGIC:
-        return launch_tiles<mma_kernel<R, DIV_MAGIC>, BIG_TY>(p, MMA_TH, smem, s, stream);
+        return launch_mma_as<R, DIV_MAGIC>(s, sum_planes, p, stream);
     case DIV_MAGIC_CLAMP:
     case DIV_FLOAT:
     case DIV_GRID:
         break;
     }
-    return launch_tiles<mma_kernel<R, DIV_MAGIC_CLAMP>, BIG_TY>(p, MMA_TH, smem, s, stream);
+    return launch_mma_as<R, DIV_MAGIC_CLAMP>(s, sum_planes, p, stream);
 }
 
 } // namespace

@@ -44,7 +44,7 @@ static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf
     }
 }
 
-enum { CUSTOM_COUNT = 33, CUSTOM_LEN = 8192 };
+enum { CUSTOM_COUNT = 34, CUSTOM_LEN = 8192 };
 
 /* "custom:matrix=..." of n x n taps col[i]*row[j] (+ centre in the middle), or of taps drawn
  * from lo..hi when col is NULL */
@@ -153,6 +153,8 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
      * 5x5 have it built in) */
     matrix_spec(out[31], 5, hill5, bin5, 0, 0, 0, 0, ":div=256");
     matrix_spec(out[32], 5, dip_hill5, bin5, 512, 0, 0, 0, ":div=256");
+    /* tensor cores below radius 9 with sums of 2 byte planes, clamped */
+    matrix_spec(out[33], 11, ramp11, flat, 0, 0, 0, 0, ":div=700");
 }
 
 static void sweep(int w, int h, int max_size, int all_sizes)
