@@ -14,7 +14,8 @@ extern "C" {
 
 /* Three planes on the device; src and dst share the pitch, a multiple of 16 (cudaMallocPitch's
  * are) that the fast kernel reads whole. The fast kernel also writes whole words at the right
- * edge: the bytes of a dst row between the width and the pitch (its padding) may change. */
+ * edge, and the identity filter (every variant) copies each plane as one run of bytes: the bytes
+ * of a dst row between the width and the pitch (its padding) may change. */
 struct vf_device_planes {
     int width, height;
     int pitch;
