@@ -1,6 +1,6 @@
-/* The seeds' CUDA kernels (naive, tiled, their constant-memory twins: one output per thread)
- * and the dispatch to every variant; fast.cu holds the production kernel. All use
- * vf_border_index and vf_requantize. */
+/* The seeds' CUDA kernels (naive, tiled, their constant-memory twins: one output per thread),
+ * the identity's copy, and the dispatch to every variant; fast.cu holds the production kernel.
+ * The seeds' kernels use vf_border_index and vf_requantize. */
 #include "kernel_common.cuh"
 
 extern "C" {

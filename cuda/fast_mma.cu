@@ -271,8 +271,8 @@ __global__ void __launch_bounds__(TX *BIG_TY, Band<R>::MIN_BLOCKS) mma_kernel(Pl
     run_tile<R, MMA_TH, BIG_TY, MMA_TILE_PITCH>(tile, p, s.border, [&](const TileAt &at) {
         across<R, SumPlanes>(s, band, tile, sums);
         __syncthreads();
-        down<R, D, SumPlanes>(s, band, sums,
-                              tile); /* the tile is read: the output is staged over it */
+        /* the tile is read: the output is staged over it */
+        down<R, D, SumPlanes>(s, band, sums, tile);
         __syncthreads();
         write_tile(p, at, tile);
     });
