@@ -1,6 +1,6 @@
 /* The fast kernel for box filters (separable, every row tap 1 and every column tap 1, or both
  * -1, no centre tap): running sums, so the work per pixel hardly grows with the radius.
- *  - rows: a block of 64 threads walks down a strip of 512 columns. Its rows come into a ring
+ *  - rows: a block of 64 threads walks a strip of 512 columns. Its rows come into a ring
  *    in shared memory by asynchronous copies (cp.async, 16 bytes a thread), the next batch of
  *    4 rows in flight while one is summed; the ring holds the 2r+1 rows of the window and the
  *    batch that enters it, so each row is read from global memory once per block.
@@ -12,12 +12,18 @@
  *    folded with dp2a) and slides it along its other 7 outputs, two dp2a an output. The 2
  *    threads at each end of the strip only feed sums to their neighbours.
  * Each block makes BoxParams::rows output rows (launch_box picks them so that every block runs
- * in one wave) and starts with the 2r+1 rows above its first. Rows outside the frame follow the
- * border rule as they are copied; the sums of columns outside it are copied in shared memory
- * (ColumnFix). The kernel is bound by issuing instructions, not by memory: what made it faster
- * was more blocks an SM (the ring as small as it can be, one batch ahead, no scaled-tap path).
- * H100, 4K: box 31x31 32.4 us, 33.0 with each copy's address worked out from its row, 37.4 when
- * every block read its rows into registers, 50 on fast_mma.cu's tensor cores (BENCHMARKS.md). */
+ * in one wave) and starts with the 2r+1 rows above its first. Odd strips walk up from their
+ * bottom row instead, so two blocks start at every other boundary between strips, reading the
+ * same rows at the same time, and two end at the others: each row comes from memory once. When
+ * every block walked down, the rows a block starts with were read again at the end by the block
+ * above, after the L2 had dropped some of them, on top of all blocks waiting on their first rows
+ * at once (H100, 4K: 6-8 MB more read; box 15 27.8 -> 25.9 us, box 31 32.3 -> 30.2).
+ * Rows outside the frame follow the border rule as they are copied; the sums of columns outside
+ * it are copied in shared memory (ColumnFix). Besides those first rows, what made the kernel
+ * faster was more blocks an SM (the ring as small as it can be, one batch ahead, no scaled-tap
+ * path) and fewer instructions. H100, 4K, walking down: box 31x31 32.4 us, 33.0 with each copy's
+ * address worked out from its row, 37.4 when every block read its rows into registers, 50 on
+ * fast_mma.cu's tensor cores (BENCHMARKS.md). */
 #include "fast_tile.cuh"
 
 namespace vf
@@ -179,12 +185,14 @@ template <int Pending> __device__ __forceinline__ void copies_wait()
     asm volatile("cp.async.wait_group %0;" ::"n"(Pending) : "memory");
 }
 
-/* One block's strip: `rows` output rows from y0, BOX_BATCH rows between barriers. RowsInside: every
- * row the block reads lies in the frame, so a copy needs no border rule (the top and bottom
- * blocks take the other instantiation, which keeps the rule's loop out of the others' code). */
+/* One block's strip: `rows` output rows from y0 on, down (dir 1) or up (-1), BOX_BATCH rows
+ * between barriers. RowsInside: every row the block reads lies in the frame, so a copy needs no
+ * border rule (the top and bottom blocks take the other instantiation, which keeps the rule's loop
+ * out of the others' code). */
 template <int R, Divide D, bool RowsInside>
-__device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, int y0, int rows,
-                                           uint8_t *ring, uint4 (&sums)[BOX_BATCH][BOX_THREADS])
+__device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, int y0, int dir,
+                                           int rows, uint8_t *ring,
+                                           uint4 (&sums)[BOX_BATCH][BOX_THREADS])
 {
     constexpr int N = 2 * R + 1, ROWS = box_ring_rows(N);
     const int t = threadIdx.x, plane = blockIdx.z;
@@ -213,19 +221,19 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
      * stays at the plane's first byte). Worked out per copy, the address, the border rule and
      * the loop over a runtime first row cost ~35 instructions a copy (SASS, box 31). */
     constexpr int COPIES = BOX_BATCH / BOX_ROWS_AT_ONCE; /* rows a thread copies a batch */
-    const size_t step = valid > 0 ? (size_t)BOX_ROWS_AT_ONCE * (unsigned)p.pitch : 0;
+    const ptrdiff_t step = valid > 0 ? (ptrdiff_t)dir * BOX_ROWS_AT_ONCE * p.pitch : 0;
     const uint8_t *next =
         RowsInside && valid > 0
-            ? src + (size_t)(unsigned)(y0 + R + BOX_BATCH + first) * (unsigned)p.pitch + xc
+            ? src + (size_t)(unsigned)(y0 + dir * (R + BOX_BATCH + first)) * (unsigned)p.pitch + xc
             : src;
-    /* the window of the row above y0 (rows y0-R-1 .. y0+R-1) in ring rows 0 .. 2R, and the
-     * first batch's entering rows after them */
+    /* the window of the row before y0 in the walk (rows y0-R-1 .. y0+R-1 walking down) in ring
+     * rows 0 .. 2R, and the first batch's entering rows after them */
     for (int i = first; i < N; i += BOX_ROWS_AT_ONCE)
-        copy_row(i, y0 - R - 1 + i);
+        copy_row(i, y0 + dir * (i - R - 1));
     copies_commit();
 #pragma unroll
     for (int k = first; k < BOX_BATCH; k += BOX_ROWS_AT_ONCE)
-        copy_row(N + k, y0 + R + k);
+        copy_row(N + k, y0 + dir * (R + k));
     copies_commit();
     copies_wait<1>();
     __syncthreads();
@@ -242,6 +250,7 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
 
     /* the thread's next output row: a pointer stepped a row at a time */
     uint8_t *out = plane_dst(p, plane) + (size_t)(unsigned)y0 * (unsigned)p.pitch + x;
+    const ptrdiff_t out_step = (ptrdiff_t)dir * p.pitch;
     int leaving = 0; /* ring row of the row that leaves the window next */
     for (int j = 0; j < batches; j++) {
         copies_wait<0>();
@@ -269,7 +278,7 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
                 if (RowsInside)
                     copy16(chunk_at + slot * BOX_LINE, next, valid);
                 else
-                    copy_row(slot, y0 + R + BOX_BATCH * (j + 1) + k);
+                    copy_row(slot, y0 + dir * (R + BOX_BATCH * (j + 1) + k));
                 next += step;
             }
         }
@@ -288,7 +297,7 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
             if (row + k >= rows)
                 break;
             store_outputs<R, D>(sums[k], s, out);
-            out += p.pitch;
+            out += out_step;
         }
     }
 }
@@ -298,12 +307,17 @@ __global__ void __launch_bounds__(BOX_THREADS, 8) box_kernel(Planes p, BoxParams
 {
     __shared__ __align__(16) uint8_t ring[box_ring_rows(2 * R + 1) * BOX_LINE];
     __shared__ __align__(16) uint4 sums[BOX_BATCH][BOX_THREADS];
-    const int y0 = blockIdx.y * s.rows, rows = min(s.rows, p.h - y0);
-    const int last_read = y0 + (rows + BOX_BATCH - 1) / BOX_BATCH * BOX_BATCH - 1 + R;
-    if (y0 - R - 1 >= 0 && last_read < p.h)
-        walk_strip<R, D, true>(p, s, y0, rows, ring, sums);
+    const int top = blockIdx.y * s.rows, rows = min(s.rows, p.h - top);
+    const int dir = blockIdx.y & 1 ? -1 : 1; /* odd strips walk up: see the top of the file */
+    const int y0 = dir > 0 ? top : top + rows - 1;
+    /* the rows read: from R + 1 behind y0 to `ahead` rows ahead of it, in the walk's direction */
+    const int ahead = (rows + BOX_BATCH - 1) / BOX_BATCH * BOX_BATCH - 1 + R;
+    const int lowest = dir > 0 ? y0 - R - 1 : y0 - ahead,
+              highest = dir > 0 ? y0 + ahead : y0 + R + 1;
+    if (lowest >= 0 && highest < p.h)
+        walk_strip<R, D, true>(p, s, y0, dir, rows, ring, sums);
     else
-        walk_strip<R, D, false>(p, s, y0, rows, ring, sums);
+        walk_strip<R, D, false>(p, s, y0, dir, rows, ring, sums);
 }
 
 /* Blocks of Kernel that one GPU holds at once (SMs x blocks per SM), asked once per device. */
