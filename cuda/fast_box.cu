@@ -219,13 +219,14 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
     /* Inside the frame the batches' rows follow one another: the thread's next copy is a
      * pointer that steps BOX_ROWS_AT_ONCE rows (a chunk outside the frame copies nothing and
      * stays at the plane's first byte). Worked out per copy, the address, the border rule and
-     * the loop over a runtime first row cost ~35 instructions a copy (SASS, box 31). */
+     * the loop over a runtime first row cost ~35 instructions a copy (SASS, box 31). In a strip
+     * of one batch the first such row is never copied and may lie outside the frame, above it
+     * when walking up: signed arithmetic. */
     constexpr int COPIES = BOX_BATCH / BOX_ROWS_AT_ONCE; /* rows a thread copies a batch */
     const ptrdiff_t step = valid > 0 ? (ptrdiff_t)dir * BOX_ROWS_AT_ONCE * p.pitch : 0;
-    const uint8_t *next =
-        RowsInside && valid > 0
-            ? src + (size_t)(unsigned)(y0 + dir * (R + BOX_BATCH + first)) * (unsigned)p.pitch + xc
-            : src;
+    const uint8_t *next = RowsInside && valid > 0
+                              ? src + (ptrdiff_t)(y0 + dir * (R + BOX_BATCH + first)) * p.pitch + xc
+                              : src;
     /* the window of the row before y0 in the walk (rows y0-R-1 .. y0+R-1 walking down) in ring
      * rows 0 .. 2R, and the first batch's entering rows after them */
     for (int i = first; i < N; i += BOX_ROWS_AT_ONCE)
