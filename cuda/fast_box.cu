@@ -167,24 +167,6 @@ __device__ __forceinline__ void store_outputs(const uint4 *line, const BoxParams
     *reinterpret_cast<uint2 *>(at) = make_uint2(requant4<D>(lo, s.q), requant4<D>(hi, s.q));
 }
 
-/* 16 bytes global -> shared without passing through registers; past `valid` bytes, zeros */
-__device__ __forceinline__ void copy16(void *to, const void *from, int valid)
-{
-    const unsigned at = (unsigned)__cvta_generic_to_shared(to);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(at), "l"(from), "r"(valid)
-                 : "memory");
-}
-
-__device__ __forceinline__ void copies_commit()
-{
-    asm volatile("cp.async.commit_group;" ::: "memory");
-}
-
-template <int Pending> __device__ __forceinline__ void copies_wait()
-{
-    asm volatile("cp.async.wait_group %0;" ::"n"(Pending) : "memory");
-}
-
 /* One block's strip: `rows` output rows from y0 on, down (dir 1) or up (-1), BOX_BATCH rows
  * between barriers. RowsInside: every row the block reads lies in the frame, so a copy needs no
  * border rule (the top and bottom blocks take the other instantiation, which keeps the rule's loop
@@ -321,28 +303,6 @@ __global__ void __launch_bounds__(BOX_THREADS, 8) box_kernel(Planes p, BoxParams
         walk_strip<R, D, false>(p, s, y0, dir, rows, ring, sums);
 }
 
-/* Blocks of Kernel that one GPU holds at once (SMs x blocks per SM), asked once per device. */
-template <auto Kernel> cudaError_t resident_blocks(int *blocks)
-{
-    static std::atomic<long long> known{-1}; /* device << 32 | blocks */
-    int device = 0, sms = 0, per_sm = 0;
-    cudaError_t e = cudaGetDevice(&device);
-    const long long had = known.load();
-    if (e == cudaSuccess && had >= 0 && had >> 32 == device) {
-        *blocks = (int)(had & 0xffffffff);
-        return cudaSuccess;
-    }
-    if (e == cudaSuccess)
-        e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    if (e == cudaSuccess)
-        e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, Kernel, BOX_THREADS, 0);
-    if (e != cudaSuccess)
-        return e;
-    *blocks = sms * per_sm > 0 ? sms * per_sm : 1;
-    known.store((long long)device << 32 | *blocks);
-    return cudaSuccess;
-}
-
 /* Rows per block: as few as keep the blocks within 4/5 of what the GPU holds at once, so they
  * all run in one wave; a multiple of the batch. Measured on the H100 (box 7/15/31, us, with
  * the kernel before the ring): 4K with 32 rows (0.77 of a wave) 26/29/37, with 28 rows (0.89)
@@ -352,7 +312,7 @@ template <int R, Divide D> cudaError_t launch_box(BoxParams s, const Planes &p, 
 {
     constexpr auto kernel = box_kernel<R, D>;
     int resident = 0;
-    cudaError_t e = resident_blocks<kernel>(&resident);
+    cudaError_t e = resident_blocks<kernel>(BOX_THREADS, 0, &resident);
     if (e != cudaSuccess)
         return e;
     const int strips = 3 * ((p.w + BOX_OUT_COLS - 1) / BOX_OUT_COLS);

@@ -11,7 +11,8 @@
  * From radius 9 a group's 16 + 2r bytes of K take a k32 and a k16 product (Band::PIECES), and
  * the down pass loads each 16 rows of sums once for the row tiles that share them. A 64x128
  * tile of a 31x31 gaussian costs 288 k32 and 288 k16 mma instructions; the dp4a/multiply-add
- * path issues about 80 instructions per pixel for it. */
+ * path issues about 80 instructions per pixel for it. A block makes several tiles, each loaded
+ * by asynchronous copies while the block finishes the one before (mma_kernel). */
 #include "fast_tile.cuh"
 
 namespace vf
@@ -49,14 +50,39 @@ template <int R> struct Band {
     /* blocks per SM the registers must allow (ptxas spills below 80 registers for 2 chunks) */
     static constexpr int MIN_BLOCKS = DOWN_CHUNKS == 1 ? 4 : 3;
     static_assert(R <= 16, "the across band reaches 16 columns each side");
-    static_assert(TILE_BYTES >= MMA_TH * OUT_PITCH, "the output is staged over the tile");
 };
 
 struct MmaParams {
     vf_requant q;
     int border;
+    int tiles_x, tiles_y; /* of a plane */
+    TileAt step;          /* from a block's tile to its next, gridDim.x tiles on */
     int32_t row[VF_MAX_SIZE], col[VF_MAX_SIZE];
 };
+
+/* Tile k: across the frame, then down, then the next plane. */
+__host__ __device__ __forceinline__ TileAt tile_at(const MmaParams &s, int k)
+{
+    const int across = k % s.tiles_x, rest = k / s.tiles_x;
+    return {rest / s.tiles_y, across * TW, rest % s.tiles_y * MMA_TH};
+}
+
+/* The tile gridDim.x tiles after `at` (plane 3 past the last): carried digit by digit, since
+ * tile_at's runtime divisions cost ~20 instructions each (H100, 4K: gaussian 15 37.5 us with
+ * tile_at three times a tile, 34.8 with this). */
+__device__ __forceinline__ TileAt tile_after(const MmaParams &s, const TileAt &at)
+{
+    TileAt next = {at.plane + s.step.plane, at.x0 + s.step.x0, at.y0 + s.step.y0};
+    if (next.x0 >= s.tiles_x * TW) {
+        next.x0 -= s.tiles_x * TW;
+        next.y0 += MMA_TH;
+    }
+    if (next.y0 >= s.tiles_y * MMA_TH) {
+        next.y0 -= s.tiles_y * MMA_TH;
+        next.plane++;
+    }
+    return next;
+}
 
 __device__ __forceinline__ void mma_u8(int32_t (&d)[4], const uint32_t (&a)[4], uint32_t b0,
                                        uint32_t b1)
@@ -260,30 +286,74 @@ __device__ __forceinline__ void write_tile(const Planes &p, const TileAt &at, co
     }
 }
 
+/* Each block makes every gridDim.x-th tile. The next tile's copies go out once the sums
+ * across have read this one, so they are in flight during the down pass and the write-back,
+ * which stages the output past the sums (9 KB more shared memory; staged over the sums instead,
+ * the extra barrier cost 0.2-0.4 us). H100, 4K, against one tile a block loaded into
+ * registers: gaussian 11 34.4 -> 34.3 us, 15 34.7 -> 33.6, 21 43.0 -> 40.0, 31 44.8 -> 41.6.
+ * At 1080p, where a block makes one tile, it is 0.5-1.1 us slower than that kernel: ncu counts
+ * 11% more instructions there, of which the 3 predicated-off shared loads that ptxas puts
+ * before each copy explain ~2% (BENCHMARKS.md). */
 template <int R, Divide D, int SumPlanes>
 __global__ void __launch_bounds__(TX *BIG_TY, Band<R>::MIN_BLOCKS) mma_kernel(Planes p, MmaParams s)
 {
     typedef Band<R> B;
+    typedef TileLoader<R, MMA_TH, BIG_TY, MMA_TILE_PITCH> Loader;
     extern __shared__ __align__(16) uint8_t smem[];
     __shared__ __align__(16) BandTaps band;
-    uint8_t *tile = smem, *sums = smem + B::TILE_BYTES;
-    put_band_taps<B::N>(band, s); /* visible after run_tile's barrier */
-    run_tile<R, MMA_TH, BIG_TY, MMA_TILE_PITCH>(tile, p, s.border, [&](const TileAt &at) {
+    uint8_t *tile = smem, *sums = tile + B::TILE_BYTES, *staged = sums + SumPlanes * B::PLANE_BYTES;
+    put_band_taps<B::N>(band, s); /* visible after the first barrier */
+    const Loader loader;
+    TileAt at = tile_at(s, blockIdx.x); /* the grid has at most one block a tile */
+    loader.copy(tile, p, at, s.border);
+    copies_commit();
+    while (at.plane < 3) {
+        copies_wait<0>();
+        __syncthreads();
+        if (Loader::needs_columns(p, at)) {
+            Loader::fix_columns(tile, p, at, s.border);
+            __syncthreads();
+        }
         across<R, SumPlanes>(s, band, tile, sums);
         __syncthreads();
-        /* the tile is read: the output is staged over it */
-        down<R, D, SumPlanes>(s, band, sums, tile);
+        const TileAt next = tile_after(s, at);
+        if (next.plane < 3)
+            loader.copy(tile, p, next, s.border);
+        copies_commit();
+        down<R, D, SumPlanes>(s, band, sums, staged);
         __syncthreads();
-        write_tile(p, at, tile);
-    });
+        write_tile(p, at, staged);
+        at = next;
+    }
+}
+
+template <int R, Divide D, int SumPlanes>
+cudaError_t launch_mma_kernel(MmaParams s, const Planes &p, cudaStream_t stream)
+{
+    constexpr auto kernel = mma_kernel<R, D, SumPlanes>;
+    const size_t smem = Band<R>::TILE_BYTES + SumPlanes * Band<R>::PLANE_BYTES + MMA_TH * OUT_PITCH;
+    int resident = 0;
+    cudaError_t e = allow_shared_bytes<kernel>(smem);
+    if (e == cudaSuccess)
+        e = resident_blocks<kernel>(TX * BIG_TY, smem, &resident);
+    if (e != cudaSuccess)
+        return e;
+    /* Twice the blocks the GPU holds at once, each making every grid-th tile: with what it holds
+     * once, the blocks that make one tile more keep some SMs busy at the end (H100, 4K, gaussian
+     * 15: 34.8 us once, 34.2-34.4 1.5 times, 34.0-34.1 twice, 34.2 three times). */
+    s.tiles_x = (p.w + TW - 1) / TW;
+    s.tiles_y = (p.h + MMA_TH - 1) / MMA_TH;
+    const int grid = min(3 * s.tiles_x * s.tiles_y, 2 * resident);
+    s.step = tile_at(s, grid);
+    kernel<<<grid, dim3(TX, BIG_TY), smem, stream>>>(p, s);
+    return cudaGetLastError();
 }
 
 template <int R, Divide D>
 cudaError_t launch_mma_as(const MmaParams &s, int sum_planes, const Planes &p, cudaStream_t stream)
 {
-    const size_t smem = Band<R>::TILE_BYTES + sum_planes * Band<R>::PLANE_BYTES;
-    return sum_planes == 2 ? launch_tiles<mma_kernel<R, D, 2>, BIG_TY>(p, MMA_TH, smem, s, stream)
-                           : launch_tiles<mma_kernel<R, D, 3>, BIG_TY>(p, MMA_TH, smem, s, stream);
+    return sum_planes == 2 ? launch_mma_kernel<R, D, 2>(s, p, stream)
+                           : launch_mma_kernel<R, D, 3>(s, p, stream);
 }
 
 template <int R>

@@ -36,6 +36,24 @@ __device__ __forceinline__ uint8_t *plane_dst(const Planes &p, int plane)
     return plane == 0 ? p.dst[0] : plane == 1 ? p.dst[1] : p.dst[2];
 }
 
+/* 16 bytes global -> shared without passing through registers; past `valid` bytes, zeros */
+__device__ __forceinline__ void copy16(void *to, const void *from, int valid)
+{
+    const unsigned at = (unsigned)__cvta_generic_to_shared(to);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(at), "l"(from), "r"(valid)
+                 : "memory");
+}
+
+__device__ __forceinline__ void copies_commit()
+{
+    asm volatile("cp.async.commit_group;" ::: "memory");
+}
+
+template <int Pending> __device__ __forceinline__ void copies_wait()
+{
+    asm volatile("cp.async.wait_group %0;" ::"n"(Pending) : "memory");
+}
+
 /* Column k (k < 2R) of the columns outside the frame that some output reads (-R <= x < 0, then
  * w <= x < w + R) in a line of `width` columns whose first is the frame's column x0: it lies at
  * `to` and takes the border rule's value, the line's column `from` (-1: a zero). `to` is -1 for
@@ -124,6 +142,36 @@ template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, int Tx = TX> struct T
                 reinterpret_cast<uint4 *>(tile)[(row0 + it * STEP) * (Pitch / 16) + vec] = v[it];
     }
 
+    /* fetch() and put() in one, by asynchronous copies (copy16): nothing is held in registers
+     * while the tile is in flight, so a block can load its next tile as it works on this one. */
+    __device__ __forceinline__ void copy(uint8_t *tile, const Planes &p, const TileAt &at,
+                                         int border) const
+    {
+        const uint8_t *src = plane_src(p, at.plane);
+        const int gx = at.x0 - APRON + 16 * vec, y = at.y0 - R + row0;
+        const bool any_x = gx >= 0 && gx < p.w;
+        uint8_t *to = tile + row0 * Pitch + 16 * vec;
+        if (at.y0 - R >= 0 && at.y0 + Rows + R <= p.h) {
+            const uint8_t *line = any_x ? src + (size_t)y * p.pitch + gx : src;
+            const size_t step = any_x ? (size_t)STEP * p.pitch : 0;
+#pragma unroll
+            for (int it = 0; it < PASSES; it++) {
+                if (has(it))
+                    copy16(to + it * STEP * Pitch, line, any_x ? 16 : 0);
+                line += step;
+            }
+        } else {
+#pragma unroll
+            for (int it = 0; it < PASSES; it++) {
+                const int sy = vf_border_index(y + it * STEP, p.h, border);
+                const bool any = any_x && sy >= 0;
+                if (has(it))
+                    copy16(to + it * STEP * Pitch, any ? src + (size_t)sy * p.pitch + gx : src,
+                           any ? 16 : 0);
+            }
+        }
+    }
+
     static __device__ __forceinline__ bool needs_columns(const Planes &p, const TileAt &at)
     {
         return at.x0 - APRON < 0 || at.x0 + WIDTH + APRON > p.w;
@@ -167,9 +215,10 @@ template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, int Tx = TX> struct T
     }
 };
 
-/* Every kernel's start: its tile into shared memory, then compute(at) on it. (A persistent grid
- * that fetched the next tile during compute measured slower on the H100: static tile shares
- * left SMs idle and the held registers cut occupancy.) */
+/* The small kernels' start: their tile into shared memory, then compute(at) on it. (A
+ * persistent grid that fetched the next tile into registers during compute measured slower on
+ * the H100 for them: static tile shares left SMs idle and the held registers cut occupancy.
+ * fast_mma.cu's kernel loads its next tile by TileLoader::copy instead.) */
 template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, int Tx = TX, typename Compute>
 __device__ __forceinline__ void run_tile(uint8_t *tile, const Planes &p, int border,
                                          Compute compute)
@@ -290,31 +339,59 @@ inline bool fits(const int32_t *taps, int count, int lo, int hi)
     return true;
 }
 
+/* More than 48 KB of dynamic shared memory needs the kernel's attribute raised, once per device
+ * and size (a host call per frame otherwise). */
+template <auto Kernel> cudaError_t allow_shared_bytes(size_t smem)
+{
+    static std::atomic<long long> raised{-1}; /* device << 32 | bytes */
+    if (smem <= 48 * 1024)
+        return cudaSuccess;
+    int device = 0;
+    cudaError_t e = cudaGetDevice(&device);
+    const long long want = (long long)device << 32 | (long long)smem;
+    const long long had = raised.load();
+    if (e == cudaSuccess && (had >> 32 != device || (had & 0xffffffff) < (long long)smem)) {
+        e = cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        if (e == cudaSuccess) /* as many blocks as the shared memory holds */
+            e = cudaFuncSetAttribute(Kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                     cudaSharedmemCarveoutMaxShared);
+        if (e == cudaSuccess)
+            raised.store(want);
+    }
+    return e;
+}
+
+/* Blocks of Kernel (each `threads` threads and `smem` bytes of dynamic shared memory, the same
+ * at every call) that one GPU holds at once, SMs x blocks per SM, asked once per device. */
+template <auto Kernel> cudaError_t resident_blocks(int threads, size_t smem, int *blocks)
+{
+    static std::atomic<long long> known{-1}; /* device << 32 | blocks */
+    int device = 0, sms = 0, per_sm = 0;
+    cudaError_t e = cudaGetDevice(&device);
+    const long long had = known.load();
+    if (e == cudaSuccess && had >= 0 && had >> 32 == device) {
+        *blocks = (int)(had & 0xffffffff);
+        return cudaSuccess;
+    }
+    if (e == cudaSuccess)
+        e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    if (e == cudaSuccess)
+        e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, Kernel, threads, smem);
+    if (e != cudaSuccess)
+        return e;
+    *blocks = sms * per_sm > 0 ? sms * per_sm : 1;
+    known.store((long long)device << 32 | *blocks);
+    return cudaSuccess;
+}
+
 /* One block per tile of `rows` x Tx * PX outputs, per plane. */
 template <auto Kernel, int Ty, int Tx = TX, typename P>
 cudaError_t launch_tiles(const Planes &p, int rows, size_t smem, const P &params,
                          cudaStream_t stream)
 {
-    /* more than 48 KB needs the kernel's attribute raised, once per device and size (a host
-     * call per frame otherwise) */
-    static std::atomic<long long> raised{-1}; /* device << 32 | bytes */
-    if (smem > 48 * 1024) {
-        int device = 0;
-        cudaError_t e = cudaGetDevice(&device);
-        const long long want = (long long)device << 32 | (long long)smem;
-        const long long had = raised.load();
-        if (e == cudaSuccess && (had >> 32 != device || (had & 0xffffffff) < (long long)smem)) {
-            e = cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     (int)smem);
-            if (e == cudaSuccess) /* as many blocks as the shared memory holds */
-                e = cudaFuncSetAttribute(Kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
-                                         cudaSharedmemCarveoutMaxShared);
-            if (e == cudaSuccess)
-                raised.store(want);
-        }
-        if (e != cudaSuccess)
-            return e;
-    }
+    const cudaError_t e = allow_shared_bytes<Kernel>(smem);
+    if (e != cudaSuccess)
+        return e;
     dim3 grid((p.w + Tx * PX - 1) / (Tx * PX), (p.h + rows - 1) / rows, 3);
     Kernel<<<grid, dim3(Tx, Ty), smem, stream>>>(p, params);
     return cudaGetLastError();
