@@ -288,12 +288,12 @@ __device__ __forceinline__ void write_tile(const Planes &p, const TileAt &at, co
 
 /* Each block makes every gridDim.x-th tile. The next tile's copies go out once the sums
  * across have read this one, so they are in flight during the down pass and the write-back,
- * which stages the output past the sums (9 KB more shared memory; staged over the sums instead,
- * the extra barrier cost 0.2-0.4 us). H100, 4K, against one tile a block loaded into
- * registers: gaussian 11 34.4 -> 34.3 us, 15 34.7 -> 33.6, 21 43.0 -> 40.0, 31 44.8 -> 41.6.
- * At 1080p, where a block makes one tile, it is 0.5-1.1 us slower than that kernel: ncu counts
- * 11% more instructions there, of which the 3 predicated-off shared loads that ptxas puts
- * before each copy explain ~2% (BENCHMARKS.md). */
+ * which stages the output past the sums (9 KB more shared memory; staged over the sums, with a
+ * barrier more, two runs differed by +-0.6 us at 4K, and 1080p gaussian 31 lost 0.9 us).
+ * H100, 4K, against one tile a block loaded into registers: gaussian 11 34.4 -> 34.3 us, 15
+ * 34.7 -> 33.6, 21 43.0 -> 40.0, 31 44.8 -> 41.6. At 1080p, where a block makes one tile, it is
+ * 0.5-1.1 us slower than that kernel: ncu counts 11% more instructions there, of which the 3
+ * predicated-off shared loads that ptxas puts before each copy explain ~2% (BENCHMARKS.md). */
 template <int R, Divide D, int SumPlanes>
 __global__ void __launch_bounds__(TX *BIG_TY, Band<R>::MIN_BLOCKS) mma_kernel(Planes p, MmaParams s)
 {
