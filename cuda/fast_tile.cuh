@@ -143,7 +143,10 @@ template <int R, int Rows, int Ty, int Pitch = TILE_PITCH, int Tx = TX> struct T
     }
 
     /* fetch() and put() in one, by asynchronous copies (copy16): nothing is held in registers
-     * while the tile is in flight, so a block can load its next tile as it works on this one. */
+     * while the tile is in flight, so a block can load its next tile as it works on this one.
+     * It walks the rows as fetch() does, and keeps its own copy of that walk: with one walk for
+     * both (a lambda per row, the pointer kept valid outside the frame), the small kernels were
+     * 0.2-0.7 us slower (H100, 4K: gaussian 5x5 21.0 -> 21.7, unsharp 21.8 -> 22.4). */
     __device__ __forceinline__ void copy(uint8_t *tile, const Planes &p, const TileAt &at,
                                          int border) const
     {
