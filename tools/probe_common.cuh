@@ -138,6 +138,23 @@ __device__ __forceinline__ void wide_tile_outputs(const uint8_t *tile, const Fra
             H - y0 - ry);
 }
 
+/* Rows y_top .. y_top + ROWS - 1 of a plane (clamped to the frame), VECS 16-byte vectors of each
+ * from column x_first (those outside the frame zero), into a tile of VECS * 16-byte rows; the
+ * block's THREADS threads share the vectors. */
+template <int ROWS, int VECS, int THREADS>
+__device__ __forceinline__ void load_tile(uint8_t *tile, const uint8_t *src, int x_first, int y_top)
+{
+    const int tid = threadIdx.y * blockDim.x + threadIdx.x;
+    for (int i = tid; i < ROWS * VECS; i += THREADS) {
+        const int r = i / VECS, vec = i % VECS, gx = x_first + 16 * vec;
+        const int y = min(max(y_top + r, 0), H - 1);
+        const uint4 v = gx >= 0 && gx < W
+                            ? __ldg(reinterpret_cast<const uint4 *>(src + (size_t)y * PITCH + gx))
+                            : make_uint4(0, 0, 0, 0);
+        reinterpret_cast<uint4 *>(tile)[i] = v;
+    }
+}
+
 /* the tile shape again, TW columns wide: a tile's columns of halo (16 bytes each side) are read
  * twice, once by each tile they border, so wider tiles read fewer of them per pixel */
 template <int R, int TW, int TH, int TY, bool Work>
@@ -148,15 +165,7 @@ __global__ void __launch_bounds__(TW / 4 * TY) wide_tile_kernel(Frame f)
     __shared__ __align__(16) uint8_t tile[ROWS * PITCH_T];
     const int plane = blockIdx.z, x0 = blockIdx.x * TW, y0 = blockIdx.y * TH;
     const uint8_t *src = f.src + (size_t)plane * PLANE;
-    const int tid = threadIdx.y * blockDim.x + threadIdx.x;
-    for (int i = tid; i < ROWS * VECS; i += THREADS) {
-        const int r = i / VECS, vec = i % VECS, gx = x0 - 16 + 16 * vec;
-        const int y = min(max(y0 - R + r, 0), H - 1);
-        const uint4 v = gx >= 0 && gx < W
-                            ? __ldg(reinterpret_cast<const uint4 *>(src + (size_t)y * PITCH + gx))
-                            : make_uint4(0, 0, 0, 0);
-        reinterpret_cast<uint4 *>(tile)[i] = v;
-    }
+    load_tile<ROWS, VECS, THREADS>(tile, src, x0 - 16, y0 - R);
     __syncthreads();
     wide_tile_outputs<R, PY, PITCH_T, Work>(tile, f, plane, x0, y0);
 }

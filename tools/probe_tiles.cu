@@ -26,15 +26,7 @@ __global__ void __launch_bounds__(128 * TY) box_tile_kernel(Frame f)
     extern __shared__ __align__(16) uint8_t tile[];
     const int plane = blockIdx.z, xb = blockIdx.x * OUT - 16, y0 = blockIdx.y * TH;
     const uint8_t *src = f.src + (size_t)plane * PLANE;
-    const int tid = threadIdx.y * 128 + threadIdx.x;
-    for (int i = tid; i < ROWS * VECS; i += THREADS) {
-        const int r = i / VECS, vec = i % VECS, gx = xb + 16 * vec;
-        const int y = min(max(y0 - R + r, 0), H - 1);
-        const uint4 v = gx >= 0 && gx < W
-                            ? __ldg(reinterpret_cast<const uint4 *>(src + (size_t)y * PITCH + gx))
-                            : make_uint4(0, 0, 0, 0);
-        reinterpret_cast<uint4 *>(tile)[i] = v;
-    }
+    load_tile<ROWS, VECS, THREADS>(tile, src, xb, y0 - R);
     __syncthreads();
     const int t = threadIdx.x, cx = 4 * t, ry = threadIdx.y * PY;
     const uint8_t *col = tile + ry * LINE + cx;
