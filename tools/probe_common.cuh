@@ -1,6 +1,7 @@
-/* What tools/probe_shapes.cu and tools/probe_tiles.cu share: the frame, the timing as vfview
- * bench times its rows, and the wide tile (a tile of TW columns and 16 more each side in
- * shared memory) that both time. Not part of vfview; see either probe for how to build it. */
+/* What tools/probe_shapes.cu and tools/probe_tiles.cu share: the frame and its buffers, the
+ * timing as vfview bench times its rows (the copy floor first), and the wide tile (TW columns
+ * and 16 more each side in shared memory) that both time. Not part of vfview; see either probe
+ * for how to build it. */
 #pragma once
 
 #include <cuda.h>
@@ -93,8 +94,8 @@ inline int open_frames(uint8_t *(&in)[4], Frame (&frames)[4], float *floor_us)
 
 /* Each thread's PY output rows of one 4-byte column of a tile in shared memory (16 bytes of
  * halo left of column 0 unless HX says otherwise, rows apart by PITCH_T), rows >= limit not stored.
- * Work: the shuffle kernels' arithmetic (below) with its neighbours read from the tile; else a sum
- * of 3 rows. */
+ * Work: probe_shapes.cu's shuffle kernels' arithmetic with its neighbours read from the tile;
+ * else a sum of 3 rows. */
 template <int R, int PY, int PITCH_T, bool Work, int HX = 16>
 __device__ __forceinline__ void tile_outputs(const uint8_t *tile, int ry, int cx, uint8_t *dst,
                                              int limit)
