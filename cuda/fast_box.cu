@@ -1,9 +1,9 @@
 /* The fast kernel for box filters (separable, every row tap 1 and every column tap 1, or both
  * -1, no centre tap): running sums, so the work per pixel hardly grows with the radius.
- *  - rows: a block of 64 threads walks a strip of 512 columns. Its rows come into a ring
- *    in shared memory by asynchronous copies (cp.async, 16 bytes a thread), the next batch of
- *    4 rows in flight while one is summed; the ring holds the 2r+1 rows of the window and the
- *    batch that enters it, so each row is read from global memory once per block.
+ *  - rows: a block of 64 threads walks a strip of 512 columns, 8 columns a thread. Each thread
+ *    loads its own 8 bytes of each row straight into registers, 4 rows at once: the rows that
+ *    enter its window and the rows that leave it (loaded a second time, from the L2), the next
+ *    4 while the block makes the outputs of the last.
  *  - down: each thread keeps the column sums of its 8 columns over the window as 16-bit halves
  *    of 4 registers (at most 31 x 255 = 7905): a row comes in and one leaves with a byte
  *    permute per two columns and one three-input add per register.
@@ -18,12 +18,14 @@
  * every block walked down, the rows a block starts with were read again at the end by the block
  * above, after the L2 had dropped some of them, on top of all blocks waiting on their first rows
  * at once (H100, 4K: 6-8 MB more read; box 15 27.8 -> 25.9 us, box 31 32.3 -> 30.2).
- * Rows outside the frame follow the border rule as they are copied; the sums of columns outside
- * it are copied in shared memory (ColumnFix). Besides those first rows, what made the kernel
- * faster was more blocks an SM (the ring as small as it can be, one batch ahead, no scaled-tap
- * path) and fewer instructions. H100, 4K, walking down: box 31x31 32.4 us, 33.0 with each copy's
- * address worked out from its row, 37.4 when every block read its rows into registers, 50 on
- * fast_mma.cu's tensor cores (BENCHMARKS.md). */
+ * Rows outside the frame follow the border rule as they are loaded; the sums of columns outside
+ * it are copied in shared memory (ColumnFix). What else made the kernel faster: more blocks an
+ * SM (16 of 2 warps, 64 registers), no scaled-tap path, fewer instructions, and the rows loaded
+ * by the threads that sum them rather than copied by cp.async into a ring of rows in shared
+ * memory. The ring was as fast on some H100s and slower on others; the loads are the same on
+ * all (4K, box 7/15/31 on five machines: 22.9-23.0/24.9-25.6/29.4-30.1 us, where the ring took
+ * as long on two and 24.9-25.1/26.1-27.1/31.5-32.5 on the others; BENCHMARKS.md, twenty-second
+ * session). */
 #include "fast_tile.cuh"
 
 namespace vf
@@ -32,16 +34,19 @@ namespace
 {
 
 constexpr int BOX_THREADS = 64;
-constexpr int BOX_CPT = 8;   /* columns per thread */
-constexpr int BOX_BATCH = 4; /* rows between barriers */
+constexpr int BOX_CPT = 8; /* columns per thread */
+/* Rows loaded at once, and between barriers; and the blocks an SM must hold, which caps the
+ * registers at 64. One H100, 4K, box 7/15/31, us: 4 rows and 16 blocks 22.9/25.6/30.0; 4 rows and
+ * 12 blocks (80 registers) 22.9/26.6/31.0; 8 rows and 8 blocks 24.8/26.5/31.7; 4 rows and 20
+ * blocks (48 registers, spills) 22.7/27.0/32.1. */
+constexpr int BOX_BATCH = 4;
+constexpr int BOX_BLOCKS_PER_SM = 16;
 constexpr int BOX_WORDS = BOX_CPT / 2;
 /* threads at each end of the strip whose sums only feed their neighbours' windows: 16 columns,
  * so that a strip starts on a 16-byte boundary */
 constexpr int BOX_HALO = 2;
 constexpr int BOX_OUT_COLS = BOX_CPT * (BOX_THREADS - 2 * BOX_HALO); /* 480: 4K is 8 strips */
-constexpr int BOX_LINE = BOX_THREADS * BOX_CPT;                      /* bytes of a ring row */
-constexpr int BOX_CHUNKS = BOX_LINE / 16;                            /* 16-byte copies a row */
-constexpr int BOX_ROWS_AT_ONCE = BOX_THREADS / BOX_CHUNKS; /* rows the block copies at once */
+constexpr int BOX_LINE = BOX_THREADS * BOX_CPT;                      /* columns of a strip */
 /* From radius 3: at radius 2 fast.cu's small kernel is as fast (H100, 4K box 5x5: 24.4-24.7 us
  * here, 24.0-24.6 there) and at radius 1 faster. */
 constexpr int BOX_MIN_RADIUS = 3;
@@ -56,14 +61,6 @@ constexpr int box_run(int n)
 {
     return 65535 / (255 * n);
 }
-
-/* Rows of the ring: the window of n and the batch entering it (the next batch's copies go to
- * the rows that left). */
-constexpr int box_ring_rows(int n)
-{
-    return n + BOX_BATCH;
-}
-static_assert(BOX_BATCH % BOX_ROWS_AT_ONCE == 0, "every thread copies the same rows a batch");
 
 struct BoxParams {
     vf_requant q;
@@ -167,128 +164,128 @@ __device__ __forceinline__ void store_outputs(const uint4 *line, const BoxParams
     *reinterpret_cast<uint2 *>(at) = make_uint2(requant4<D>(lo, s.q), requant4<D>(hi, s.q));
 }
 
-/* One block's strip: `rows` output rows from y0 on, down (dir 1) or up (-1), BOX_BATCH rows
- * between barriers. RowsInside: every row the block reads lies in the frame, so a copy needs no
- * border rule (the top and bottom blocks take the other instantiation, which keeps the rule's loop
- * out of the others' code). */
+/* The thread's 8 pixels of frame rows, loaded straight into registers (not through shared
+ * memory: see the top of the file). RowsInside: every row asked for lies in the frame, so the
+ * rows follow one another by a pointer step (the top and bottom blocks take the other
+ * instantiation, which keeps the border rule's loop out of the others' code). Columns outside
+ * the frame read zeros; their sums are mended later (ColumnFix). */
+template <bool RowsInside> struct ColumnLoader {
+    const uint8_t *column; /* the thread's 8 bytes of row 0 (the plane's first if !loads) */
+    int pitch, h, border;
+    bool loads;
+
+    /* frame row y; RowsInside: `at` points at it already */
+    __device__ __forceinline__ uint2 row(const uint8_t *at, int y) const
+    {
+        if (RowsInside)
+            return loads ? __ldg(reinterpret_cast<const uint2 *>(at)) : make_uint2(0, 0);
+        const int sy = vf_border_index(y, h, border);
+        return loads && sy >= 0 ? __ldg(reinterpret_cast<const uint2 *>(
+                                      column + (size_t)(unsigned)sy * (unsigned)pitch))
+                                : make_uint2(0, 0);
+    }
+};
+
+/* One block's strip: `rows` output rows from y0 on, down (dir 1) or up (-1). Each batch of
+ * BOX_BATCH rows, every thread loads the rows entering its 8 columns' window and the rows
+ * leaving it (mostly from the L2 again: the L1 does not keep a block's 2r+1 rows at 4K), all
+ * at once, updates its column sums and puts them in shared memory, where the outputs' sums
+ * across read them. RowsInside: see ColumnLoader. */
 template <int R, Divide D, bool RowsInside>
 __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, int y0, int dir,
-                                           int rows, uint8_t *ring,
-                                           uint4 (&sums)[BOX_BATCH][BOX_THREADS])
+                                           int rows, uint4 (&sums)[BOX_BATCH][BOX_THREADS])
 {
-    constexpr int N = 2 * R + 1, ROWS = box_ring_rows(N);
+    constexpr int N = 2 * R + 1;
     const int t = threadIdx.x, plane = blockIdx.z;
     const int xb = blockIdx.x * BOX_OUT_COLS - BOX_CPT * BOX_HALO; /* the strip's first column */
     const int x = xb + BOX_CPT * t;
     const bool edges = xb < 0 || xb + BOX_LINE > p.w;
     const ColumnFix fix = ColumnFix::make<R>(t, xb, BOX_LINE, p.w, s.border);
     const bool outputs = t >= BOX_HALO && t < BOX_THREADS - BOX_HALO && x < p.w;
-    /* This thread copies 16 bytes of every BOX_ROWS_AT_ONCE-th ring row. Bytes outside the
-     * frame come as zeros: xb is a multiple of 16 and so is the pitch, so a copy that starts
-     * inside the frame stays inside its row. */
-    const int chunk = t % BOX_CHUNKS, first = t / BOX_CHUNKS;
-    const int xc = xb + 16 * chunk;
-    const int valid = xc < 0 ? 0 : min(16, max(0, p.w - xc));
-    const uint8_t *src = plane_src(p, plane);
-    const int batches = (rows + BOX_BATCH - 1) / BOX_BATCH;
-    uint8_t *chunk_at = ring + 16 * chunk;
-    auto copy_row = [&](int slot, int y) {
-        const int sy = RowsInside ? y : vf_border_index(y, p.h, s.border);
-        const bool any = valid > 0 && sy >= 0;
-        copy16(chunk_at + slot * BOX_LINE,
-               any ? src + (size_t)(unsigned)sy * (unsigned)p.pitch + xc : src, any ? valid : 0);
-    };
-    /* Inside the frame the batches' rows follow one another: the thread's next copy is a
-     * pointer that steps BOX_ROWS_AT_ONCE rows (a chunk outside the frame copies nothing and
-     * stays at the plane's first byte). Worked out per copy, the address, the border rule and
-     * the loop over a runtime first row cost ~35 instructions a copy (SASS, box 31). In a strip
-     * of one batch the first such row is never copied and may lie outside the frame, above it
-     * when walking up: signed arithmetic. */
-    constexpr int COPIES = BOX_BATCH / BOX_ROWS_AT_ONCE; /* rows a thread copies a batch */
-    const ptrdiff_t step = valid > 0 ? (ptrdiff_t)dir * BOX_ROWS_AT_ONCE * p.pitch : 0;
-    const uint8_t *next = RowsInside && valid > 0
-                              ? src + (ptrdiff_t)(y0 + dir * (R + BOX_BATCH + first)) * p.pitch + xc
-                              : src;
-    /* the window of the row before y0 in the walk (rows y0-R-1 .. y0+R-1 walking down) in ring
-     * rows 0 .. 2R, and the first batch's entering rows after them */
-    for (int i = first; i < N; i += BOX_ROWS_AT_ONCE)
-        copy_row(i, y0 + dir * (i - R - 1));
-    copies_commit();
-#pragma unroll
-    for (int k = first; k < BOX_BATCH; k += BOX_ROWS_AT_ONCE)
-        copy_row(N + k, y0 + dir * (R + k));
-    copies_commit();
-    copies_wait<1>();
-    __syncthreads();
-    const uint8_t *mine = ring + BOX_CPT * t;
+    /* whole 8 bytes at the frame's right edge too: x < w is a multiple of 8 and the pitch of 16,
+     * so the bytes past the frame are the row's padding, whose sums no output reads */
+    ColumnLoader<RowsInside> load;
+    load.loads = x >= 0 && x < p.w;
+    load.column = plane_src(p, plane) + (load.loads ? x : 0);
+    load.pitch = p.pitch;
+    load.h = p.h;
+    load.border = s.border;
+    /* walk row i is frame row y0 + dir * (i - R - 1): the window before output 0 is i < N, and
+     * output j takes in row j + N and lets row j go. Inside the frame the rows are a pointer
+     * stepped along the walk (one that loads nothing stays where it is). */
+    const ptrdiff_t step = load.loads ? (ptrdiff_t)dir * p.pitch : 0;
+    const uint8_t *first = RowsInside && load.loads
+                               ? load.column + (ptrdiff_t)(y0 - dir * (R + 1)) * p.pitch
+                               : load.column;
     uint32_t col[BOX_WORDS] = {0, 0, 0, 0};
 #pragma unroll
-    for (int i = 0; i < N; i++) {
-        uint32_t h[BOX_WORDS];
-        widen(*reinterpret_cast<const uint2 *>(mine + i * BOX_LINE), h);
+    for (int i0 = 0; i0 < N; i0 += BOX_BATCH) {
+        uint2 px[BOX_BATCH];
 #pragma unroll
-        for (int k = 0; k < BOX_WORDS; k++)
-            col[k] += h[k];
+        for (int k = 0; k < BOX_BATCH && i0 + k < N; k++)
+            px[k] = load.row(first + (i0 + k) * step, y0 + dir * (i0 + k - R - 1));
+#pragma unroll
+        for (int k = 0; k < BOX_BATCH && i0 + k < N; k++) {
+            uint32_t h[BOX_WORDS];
+            widen(px[k], h);
+#pragma unroll
+            for (int w = 0; w < BOX_WORDS; w++)
+                col[w] += h[w];
+        }
     }
+    const uint8_t *leaving = first, *entering = first + N * step;
 
     /* the thread's next output row: a pointer stepped a row at a time */
     uint8_t *out = plane_dst(p, plane) + (size_t)(unsigned)y0 * (unsigned)p.pitch + x;
     const ptrdiff_t out_step = (ptrdiff_t)dir * p.pitch;
-    int leaving = 0; /* ring row of the row that leaves the window next */
-    for (int j = 0; j < batches; j++) {
-        copies_wait<0>();
-        __syncthreads();
-        const int freed = leaving;
+    /* a batch's rows are loaded while the block makes the outputs of the batch before */
+    uint2 in[BOX_BATCH], gone[BOX_BATCH];
+    auto load_batch = [&](int j) {
 #pragma unroll
         for (int k = 0; k < BOX_BATCH; k++) {
-            const int entering = leaving + N < ROWS ? leaving + N : leaving + N - ROWS;
+            in[k] = load.row(entering + k * step, y0 + dir * (j + k + R));
+            gone[k] = load.row(leaving + k * step, y0 + dir * (j + k - R - 1));
+        }
+        entering += BOX_BATCH * step;
+        leaving += BOX_BATCH * step;
+    };
+    load_batch(0);
+    for (int j = 0; j < rows; j += BOX_BATCH) {
+#pragma unroll
+        for (int k = 0; k < BOX_BATCH; k++) {
             uint32_t a[BOX_WORDS], b[BOX_WORDS];
-            widen(*reinterpret_cast<const uint2 *>(mine + entering * BOX_LINE), a);
-            widen(*reinterpret_cast<const uint2 *>(mine + leaving * BOX_LINE), b);
+            widen(in[k], a);
+            widen(gone[k], b);
 #pragma unroll
             for (int w = 0; w < BOX_WORDS; w++)
                 col[w] = col[w] + a[w] - b[w]; /* every half stays in 0..7905: no borrow */
             sums[k][t] = make_uint4(col[0], col[1], col[2], col[3]);
-            leaving = leaving + 1 < ROWS ? leaving + 1 : 0;
         }
+        if (j + BOX_BATCH < rows)
+            load_batch(j + BOX_BATCH);
         __syncthreads();
-        /* the rows that just left the window make room for the next batch */
-        if (j + 1 < batches) {
-#pragma unroll
-            for (int c = 0; c < COPIES; c++) {
-                const int k = first + c * BOX_ROWS_AT_ONCE;
-                const int slot = freed + k < ROWS ? freed + k : freed + k - ROWS;
-                if (RowsInside)
-                    copy16(chunk_at + slot * BOX_LINE, next, valid);
-                else
-                    copy_row(slot, y0 + dir * (R + BOX_BATCH * (j + 1) + k));
-                next += step;
-            }
-        }
-        copies_commit();
         if (edges) {
 #pragma unroll
             for (int k = 0; k < BOX_BATCH; k++)
                 mend(fix, reinterpret_cast<uint16_t *>(sums[k]));
             __syncthreads();
         }
-        if (!outputs)
-            continue;
-        const int row = BOX_BATCH * j;
+        if (outputs) {
 #pragma unroll
-        for (int k = 0; k < BOX_BATCH; k++) {
-            if (row + k >= rows)
-                break;
-            store_outputs<R, D>(sums[k], s, out);
-            out += out_step;
+            for (int k = 0; k < BOX_BATCH; k++) {
+                if (j + k >= rows)
+                    break;
+                store_outputs<R, D>(sums[k], s, out);
+                out += out_step;
+            }
         }
+        __syncthreads(); /* the next batch's sums go where these were */
     }
 }
 
 template <int R, Divide D>
-__global__ void __launch_bounds__(BOX_THREADS, 8) box_kernel(Planes p, BoxParams s)
+__global__ void __launch_bounds__(BOX_THREADS, BOX_BLOCKS_PER_SM) box_kernel(Planes p, BoxParams s)
 {
-    __shared__ __align__(16) uint8_t ring[box_ring_rows(2 * R + 1) * BOX_LINE];
     __shared__ __align__(16) uint4 sums[BOX_BATCH][BOX_THREADS];
     const int top = blockIdx.y * s.rows, rows = min(s.rows, p.h - top);
     const int dir = blockIdx.y & 1 ? -1 : 1; /* odd strips walk up: see the top of the file */
@@ -298,16 +295,17 @@ __global__ void __launch_bounds__(BOX_THREADS, 8) box_kernel(Planes p, BoxParams
     const int lowest = dir > 0 ? y0 - R - 1 : y0 - ahead,
               highest = dir > 0 ? y0 + ahead : y0 + R + 1;
     if (lowest >= 0 && highest < p.h)
-        walk_strip<R, D, true>(p, s, y0, dir, rows, ring, sums);
+        walk_strip<R, D, true>(p, s, y0, dir, rows, sums);
     else
-        walk_strip<R, D, false>(p, s, y0, dir, rows, ring, sums);
+        walk_strip<R, D, false>(p, s, y0, dir, rows, sums);
 }
 
 /* Rows per block: as few as keep the blocks within 4/5 of what the GPU holds at once, so they
  * all run in one wave; a multiple of the batch. Measured on the H100 (box 7/15/31, us, with
- * the kernel before the ring): 4K with 32 rows (0.77 of a wave) 26/29/37, with 28 rows (0.89)
- * 26/33/41, with 16 rows (1.5 waves) 29/34/40; 1080p best with 8 rows (0.77 of a wave)
- * 10/12/17, 32 rows 15/17/19. */
+ * an early kernel): 4K with 32 rows (0.77 of a wave) 26/29/37, with 28 rows (0.89) 26/33/41,
+ * with 16 rows (1.5 waves) 29/34/40; 1080p best with 8 rows (0.77 of a wave) 10/12/17, 32 rows
+ * 15/17/19. With the rows loaded into registers, 1/2 of a wave instead of 4/5 took 26.6/28.0/31.8
+ * and all of it 23.4/26.4/31.8 against 22.9/25.6/30.0. */
 template <int R, Divide D> cudaError_t launch_box(BoxParams s, const Planes &p, cudaStream_t stream)
 {
     constexpr auto kernel = box_kernel<R, D>;
