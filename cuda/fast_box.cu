@@ -22,10 +22,10 @@
  * it are copied in shared memory (ColumnFix). What else made the kernel faster: more blocks an
  * SM (16 of 2 warps, 64 registers), no scaled-tap path, fewer instructions, and the rows loaded
  * by the threads that sum them rather than copied by cp.async into a ring of rows in shared
- * memory. The ring was as fast on some H100s and slower on others; the loads are the same on
- * all (4K, box 7/15/31 on five machines: 22.9-23.0/24.9-25.6/29.4-30.1 us, where the ring took
- * as long on two and 24.9-25.1/26.1-27.1/31.5-32.5 on the others; BENCHMARKS.md, twenty-second
- * session). */
+ * memory. The ring was as fast on some H100s and slower on others; the loads take the same
+ * time on all (4K, box 7/15/31 in four A/B runs: 22.8-23.0/25.0-25.7/29.4-30.1 us, where the
+ * ring took as long in two and 24.8-25.0/26.1-26.3/31.5-31.7 in the other two; BENCHMARKS.md,
+ * twenty-second session). */
 #include "fast_tile.cuh"
 
 namespace vf
