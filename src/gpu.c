@@ -163,6 +163,16 @@ void vf_gpu_inject_failure(struct vf_gpu *g, int after)
     g->fail_after = after;
 }
 
+int vf_gpu_poison_padding(struct vf_gpu *g, int value, char *err, size_t errlen)
+{
+    for (int i = 0; i <= g->ring; i++)
+        if (cuda_check(cudaMemset2D(g->slots[i].dev_in, g->pitch, value, g->pitch,
+                                    (size_t)g->height * VF_PLANES),
+                       "cudaMemset2D", err, errlen))
+            return -1;
+    return cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize", err, errlen);
+}
+
 /* every variant but fast reads taps from device memory shared by every stream, so a new
  * filter waits for the frames in flight before it replaces them. */
 static int ensure_taps(struct vf_gpu *g, const struct vf_filter *f, char *err, size_t len)

@@ -53,4 +53,9 @@ void vf_gpu_release(struct vf_gpu *g);
 /* Test hook: makes the n-th following submit or run fail as a CUDA error would (0: off). */
 void vf_gpu_inject_failure(struct vf_gpu *g, int after);
 
+/* Test hook: fills every device input buffer with `value`, the bytes between each row's width
+ * and the pitch included. Uploads write only the frame's bytes, so the kernels then run with
+ * that padding, which none of their outputs may depend on. */
+int vf_gpu_poison_padding(struct vf_gpu *g, int value, char *err, size_t errlen);
+
 #endif

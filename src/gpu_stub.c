@@ -65,3 +65,10 @@ void vf_gpu_inject_failure(struct vf_gpu *g, int after)
 {
     (void)g, (void)after;
 }
+
+int vf_gpu_poison_padding(struct vf_gpu *g, int value, char *err, size_t errlen)
+{
+    (void)g, (void)value;
+    snprintf(err, errlen, "built without CUDA");
+    return -1;
+}

@@ -1,5 +1,6 @@
 /* Every GPU variant equals the CPU reference byte for byte (every preset, border and size, on
- * awkward frame sizes, outputs poisoned first); the streamed pipeline returns 64 different frames
+ * awkward frame sizes, outputs poisoned first, the device input rows' padding poisoned too: the
+ * fast kernels read whole words past the width); the streamed pipeline returns 64 different frames
  * complete and in order; errors come back as messages. Exits 77 without a CUDA device. */
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +170,7 @@ static void sweep(int w, int h, int max_size, int all_sizes)
         return;
     }
     vf_frame_fill_random(&in, (uint64_t)w * 31 + (uint64_t)h);
+    CHECK(vf_gpu_poison_padding(g, 0xA5, err, sizeof(err)) == 0, "poison %dx%d: %s", w, h, err);
     for (int p = 0; p < VF_PRESET_COUNT; p++) {
         if (p == VF_CUSTOM)
             continue;
