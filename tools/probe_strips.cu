@@ -216,6 +216,19 @@ __device__ __forceinline__ uint2 own_row(const Frame &f, const Strip<THREADS> &s
                                : make_uint2(0, 0);
 }
 
+/* the first window's 2R + 1 rows, each thread its own 8 bytes of them, and their column sums */
+template <int R, int THREADS>
+__device__ __forceinline__ void load_window(const Frame &f, const Strip<THREADS> &s,
+                                            uint2 (&rows)[2 * R + 1], uint32_t (&col)[4])
+{
+#pragma unroll
+    for (int i = 0; i <= 2 * R; i++)
+        rows[i] = own_row(f, s, s.template walk_row<R>(i));
+#pragma unroll
+    for (int i = 0; i <= 2 * R; i++)
+        slide(col, rows[i], make_uint2(0, 0));
+}
+
 /* No shared memory for the rows: each thread loads its own 8 bytes of the U rows entering its
  * window and of the U rows leaving it (loaded 2R + 1 rows before by the same thread) at once.
  * 64 threads a block; odd strips walk up if Pairs. */
@@ -226,13 +239,8 @@ __global__ void __launch_bounds__(64) box_direct_kernel(Frame f, int rows)
     const Strip<64> s(rows, Pairs);
     uint32_t col[4] = {0, 0, 0, 0};
     {
-        uint2 w[N];
-#pragma unroll
-        for (int i = 0; i < N; i++)
-            w[i] = own_row(f, s, s.template walk_row<R>(i));
-#pragma unroll
-        for (int i = 0; i < N; i++)
-            slide(col, w[i], make_uint2(0, 0));
+        uint2 window[N];
+        load_window<R>(f, s, window, col);
     }
     for (int j = 0; j < s.n; j += U) {
         uint2 a[U], d[U];
@@ -258,12 +266,7 @@ __global__ void __launch_bounds__(THREADS) box_regring_kernel(Frame f, int rows)
     const Strip<THREADS> s(rows, true);
     uint32_t col[4] = {0, 0, 0, 0};
     uint2 ring[N];
-#pragma unroll
-    for (int i = 0; i < N; i++)
-        ring[i] = own_row(f, s, s.template walk_row<R>(i));
-#pragma unroll
-    for (int i = 0; i < N; i++)
-        slide(col, ring[i], make_uint2(0, 0));
+    load_window<R>(f, s, ring, col);
     for (int j = 0; j < s.n; j += N) {
         uint2 a[N];
 #pragma unroll
