@@ -1,7 +1,7 @@
-/* What tools/probe_shapes.cu and tools/probe_tiles.cu share: the frame and its buffers, the
- * timing as vfview bench times its rows (the copy floor first), and the wide tile (TW columns
- * and 16 more each side in shared memory) that both time. Not part of vfview; see either probe
- * for how to build it. */
+/* What the probes (tools/probe_shapes.cu, probe_tiles.cu, probe_strips.cu) share: the frame
+ * and its buffers, the timing as vfview bench times its rows (the copy floor first), cp.async,
+ * and the wide tile (TW columns and 16 more each side in shared memory) that the first two time.
+ * Not part of vfview; see any probe for how to build it. */
 #pragma once
 
 #include <cuda.h>
@@ -70,6 +70,23 @@ float time_it(const char *name, Frame *frames, Launch launch, float floor_us)
 }
 
 constexpr size_t FRAME_BYTES = 3 * (size_t)PLANE;
+
+/* 16 bytes global -> shared by cp.async (through the L2 only), past `valid` bytes zeros; then
+ * the group of copies committed, and waited for until at most N groups are in flight */
+__device__ __forceinline__ void cp_async16(void *smem, const void *gmem, int valid = 16)
+{
+    const unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(s), "l"(gmem), "r"(valid)
+                 : "memory");
+}
+__device__ __forceinline__ void cp_commit()
+{
+    asm volatile("cp.async.commit_group;" ::: "memory");
+}
+template <int N> __device__ __forceinline__ void cp_wait()
+{
+    asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
+}
 
 /* Four input frames (more than the L2 holds) of 0x5a bytes and one output, in frames[i] = {in[i],
  * out}; prints the GPU and times the copy floor. Non-zero on a CUDA error. */

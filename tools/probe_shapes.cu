@@ -295,20 +295,6 @@ void cluster(const char *name, Frame *frames, float floor_us)
 
 /* walking down: a block owns 128 columns and ROWS_PER_BLOCK rows; chunks of CH rows (+2R halo)
  * are fetched with cp.async into one of STAGES buffers while the block works on an earlier one */
-__device__ __forceinline__ void cp_async16(void *smem, const void *gmem)
-{
-    unsigned s = (unsigned)__cvta_generic_to_shared(smem);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(s), "l"(gmem));
-}
-__device__ __forceinline__ void cp_commit()
-{
-    asm volatile("cp.async.commit_group;");
-}
-template <int N> __device__ __forceinline__ void cp_wait()
-{
-    asm volatile("cp.async.wait_group %0;" ::"n"(N));
-}
-
 template <int R, int CH, int STAGES, int TY>
 __global__ void __launch_bounds__(32 * TY) walk_kernel(Frame f, int rows_per_block)
 {

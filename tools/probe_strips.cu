@@ -84,13 +84,6 @@ __device__ __forceinline__ void ring_batch(const Frame &f, const Strip<THREADS> 
     }
 }
 
-__device__ __forceinline__ void probe_copy16(void *to, const void *from, int valid)
-{
-    const unsigned at = (unsigned)__cvta_generic_to_shared(to);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(at), "l"(from), "r"(valid)
-                 : "memory");
-}
-
 /* Rows coming into a ring in shared memory by cp.async (16 bytes a thread), DEPTH batches of
  * BATCH rows in flight while one is summed. The ring holds one batch more than the window and
  * the batches in flight, so the copies issued after a batch's barrier go to rows that every
@@ -108,8 +101,8 @@ __global__ void __launch_bounds__(THREADS) box_ring_kernel(Frame f, int rows)
     const int valid = xc < 0 ? 0 : min(16, max(0, W - xc));
     const uint8_t *src = f.src + (size_t)s.plane * PLANE;
     auto copy_row = [&](int i) {
-        probe_copy16(ring + (i % RING) * S::LINE + 16 * chunk,
-                     valid ? src + (size_t)s.template walk_row<R>(i) * PITCH + xc : src, valid);
+        cp_async16(ring + (i % RING) * S::LINE + 16 * chunk,
+                   valid ? src + (size_t)s.template walk_row<R>(i) * PITCH + xc : src, valid);
     };
     const int batches = (s.n + BATCH - 1) / BATCH;
     for (int i = first; i < N; i += AT_ONCE)
@@ -118,12 +111,12 @@ __global__ void __launch_bounds__(THREADS) box_ring_kernel(Frame f, int rows)
         if (b < batches)
             for (int k = first; k < BATCH; k += AT_ONCE)
                 copy_row(N + b * BATCH + k);
-        asm volatile("cp.async.commit_group;" ::: "memory");
+        cp_commit();
     }
     uint32_t col[4] = {0, 0, 0, 0};
     const uint8_t *mine = ring + 8 * s.t;
     for (int b = 0; b < batches; b++) {
-        asm volatile("cp.async.wait_group %0;" ::"n"(DEPTH - 1) : "memory");
+        cp_wait<DEPTH - 1>();
         __syncthreads();
         if (b == 0)
             first_window<N, RING, S::LINE>(mine, col);
@@ -132,7 +125,7 @@ __global__ void __launch_bounds__(THREADS) box_ring_kernel(Frame f, int rows)
         if (b + DEPTH < batches)
             for (int k = first; k < BATCH; k += AT_ONCE)
                 copy_row(N + (b + DEPTH) * BATCH + k);
-        asm volatile("cp.async.commit_group;" ::: "memory");
+        cp_commit();
     }
 }
 
