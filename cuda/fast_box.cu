@@ -1,9 +1,10 @@
 /* The fast kernel for box filters (separable, every row tap 1 and every column tap 1, or both
  * -1, no centre tap): running sums, so the work per pixel hardly grows with the radius.
  *  - rows: a block of 64 threads walks a strip of 512 columns, 8 columns a thread. Each thread
- *    loads its own 8 bytes of each row straight into registers, 4 rows at once: the rows that
- *    enter its window and the rows that leave it (loaded a second time, from the L2), the next
- *    4 while the block makes the outputs of the last.
+ *    loads its own 8 bytes of each row entering its window straight into registers, 4 rows at
+ *    once, the next 4 while the block makes the outputs of the last, and keeps them in its own
+ *    column of a ring of the window's 2r+1 rows in shared memory, where it finds them again as
+ *    they leave the window. Each row is read from global memory once a block.
  *  - down: each thread keeps the column sums of its 8 columns over the window as 16-bit halves
  *    of 4 registers (at most 31 x 255 = 7905): a row comes in and one leaves with a byte
  *    permute per two columns and one three-input add per register.
@@ -20,12 +21,12 @@
  * at once (H100, 4K: 6-8 MB more read; box 15 27.8 -> 25.9 us, box 31 32.3 -> 30.2).
  * Rows outside the frame follow the border rule as they are loaded; the sums of columns outside
  * it are copied in shared memory (ColumnFix). What else made the kernel faster: more blocks an
- * SM (16 of 2 warps, 64 registers), no scaled-tap path, fewer instructions, and the rows loaded
- * by the threads that sum them rather than copied by cp.async into a ring of rows in shared
- * memory. The ring was as fast on some H100s and slower on others; the loads take the same
- * time on all (4K, box 7/15/31 in four A/B runs: 22.8-23.0/25.0-25.7/29.4-30.1 us, where the
- * ring took as long in two and 24.8-25.0/26.1-26.3/31.5-31.7 in the other two; BENCHMARKS.md,
- * twenty-second session). */
+ * SM (up to 16 of 2 warps, 64 registers), no scaled-tap path, fewer instructions, the rows
+ * loaded by the threads that sum them rather than copied by cp.async, and (twenty-fourth
+ * session) the leaving rows kept on chip instead of read again from the L2, with the L1 left
+ * room for the loads in flight (launch_box). Timed with the leaving rows not read at all and
+ * no window to start with, the kernel took 1.00-1.08x the copy at box 7/15/31: the rows read a
+ * second time, not the sums, were what it waited on (BENCHMARKS.md, twenty-fourth session). */
 #include "fast_tile.cuh"
 
 namespace vf
@@ -41,6 +42,16 @@ constexpr int BOX_CPT = 8; /* columns per thread */
  * blocks (48 registers, spills) 22.7/27.0/32.1. */
 constexpr int BOX_BATCH = 4;
 constexpr int BOX_BLOCKS_PER_SM = 16;
+/* The window's first 2r+1 rows are loaded this many at once: each block waits on them before
+ * its first output, all blocks at the same time (H100, 4K, in the kernel before the ring: box 15
+ * 25.6-25.8 -> 24.4-24.7 us against 4 at once, box 31 29.9-30.0 -> 29.3-29.5). */
+constexpr int BOX_FIRST_BATCH = 16;
+/* The share of the SM's 256 KB of L1 and shared memory that goes to shared memory, in percent.
+ * Left to itself, the driver takes as much as the most blocks need (up to 228 KB at box 15),
+ * and the L1 left over is too small for the rows in flight (H100, 4K, ring kernel with the
+ * driver's choice / 86 / 72 percent: box 7 20.2 / 22.6 / 20.1 us, box 15 24.5 / 24.5 / 22.7,
+ * box 31 29.9 / 29.8 / 27.7). At 72 the larger radii run fewer blocks an SM, each more rows. */
+constexpr int BOX_SHARED_PERCENT = 72;
 constexpr int BOX_WORDS = BOX_CPT / 2;
 /* threads at each end of the strip whose sums only feed their neighbours' windows: 16 columns,
  * so that a strip starts on a 16-byte boundary */
@@ -164,6 +175,15 @@ __device__ __forceinline__ void store_outputs(const uint4 *line, const BoxParams
     *reinterpret_cast<uint2 *>(at) = make_uint2(requant4<D>(lo, s.q), requant4<D>(hi, s.q));
 }
 
+/* 8 bytes read once: not kept in the L1, whose room the loads in flight need (the ring keeps
+ * the rows for their second use). */
+__device__ __forceinline__ uint2 load_once(const uint8_t *at)
+{
+    uint2 v;
+    asm("ld.global.nc.L1::no_allocate.v2.u32 {%0, %1}, [%2];" : "=r"(v.x), "=r"(v.y) : "l"(at));
+    return v;
+}
+
 /* The thread's 8 pixels of frame rows, loaded straight into registers (not through shared
  * memory: see the top of the file). RowsInside: every row asked for lies in the frame, so the
  * rows follow one another by a pointer step (the top and bottom blocks take the other
@@ -174,11 +194,15 @@ template <bool RowsInside> struct ColumnLoader {
     int pitch, h, border;
     bool loads;
 
-    /* frame row y; RowsInside: `at` points at it already */
+    /* frame row y; RowsInside: `at` points at it already. Once: the rows entering the window
+     * after the first 2r+1 (with those loaded this way too, ptxas spilled 12 bytes at box 31) */
+    template <bool Once = false>
     __device__ __forceinline__ uint2 row(const uint8_t *at, int y) const
     {
         if (RowsInside)
-            return loads ? __ldg(reinterpret_cast<const uint2 *>(at)) : make_uint2(0, 0);
+            return !loads ? make_uint2(0, 0)
+                   : Once ? load_once(at)
+                          : __ldg(reinterpret_cast<const uint2 *>(at));
         const int sy = vf_border_index(y, h, border);
         return loads && sy >= 0 ? __ldg(reinterpret_cast<const uint2 *>(
                                       column + (size_t)(unsigned)sy * (unsigned)pitch))
@@ -187,13 +211,15 @@ template <bool RowsInside> struct ColumnLoader {
 };
 
 /* One block's strip: `rows` output rows from y0 on, down (dir 1) or up (-1). Each batch of
- * BOX_BATCH rows, every thread loads the rows entering its 8 columns' window and the rows
- * leaving it (mostly from the L2 again: the L1 does not keep a block's 2r+1 rows at 4K), all
- * at once, updates its column sums and puts them in shared memory, where the outputs' sums
- * across read them. RowsInside: see ColumnLoader. */
+ * BOX_BATCH rows, every thread loads the rows entering its 8 columns' window, takes the rows
+ * leaving it from its column of the ring (`window`: walk row i in ring row i mod 2r+1; only the
+ * thread itself reads its column, so the ring needs no barrier), updates its column sums and
+ * puts them in shared memory, where the outputs' sums across read them. RowsInside: see
+ * ColumnLoader. */
 template <int R, Divide D, bool RowsInside>
 __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, int y0, int dir,
-                                           int rows, uint4 (&sums)[BOX_BATCH][BOX_THREADS])
+                                           int rows, uint4 (&sums)[BOX_BATCH][BOX_THREADS],
+                                           uint2 (&window)[2 * R + 1][BOX_THREADS])
 {
     constexpr int N = 2 * R + 1;
     const int t = threadIdx.x, plane = blockIdx.z;
@@ -219,13 +245,14 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
                                : load.column;
     uint32_t col[BOX_WORDS] = {0, 0, 0, 0};
 #pragma unroll
-    for (int i0 = 0; i0 < N; i0 += BOX_BATCH) {
-        uint2 px[BOX_BATCH];
+    for (int i0 = 0; i0 < N; i0 += BOX_FIRST_BATCH) {
+        uint2 px[BOX_FIRST_BATCH];
 #pragma unroll
-        for (int k = 0; k < BOX_BATCH && i0 + k < N; k++)
+        for (int k = 0; k < BOX_FIRST_BATCH && i0 + k < N; k++)
             px[k] = load.row(first + (i0 + k) * step, y0 + dir * (i0 + k - R - 1));
 #pragma unroll
-        for (int k = 0; k < BOX_BATCH && i0 + k < N; k++) {
+        for (int k = 0; k < BOX_FIRST_BATCH && i0 + k < N; k++) {
+            window[i0 + k][t] = px[k];
             uint32_t h[BOX_WORDS];
             widen(px[k], h);
 #pragma unroll
@@ -233,29 +260,30 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
                 col[w] += h[w];
         }
     }
-    const uint8_t *leaving = first, *entering = first + N * step;
+    const uint8_t *entering = first + N * step;
+    int slot = 0; /* the ring row of the next row to leave */
 
     /* the thread's next output row: a pointer stepped a row at a time */
     uint8_t *out = plane_dst(p, plane) + (size_t)(unsigned)y0 * (unsigned)p.pitch + x;
     const ptrdiff_t out_step = (ptrdiff_t)dir * p.pitch;
     /* a batch's rows are loaded while the block makes the outputs of the batch before */
-    uint2 in[BOX_BATCH], gone[BOX_BATCH];
+    uint2 in[BOX_BATCH];
     auto load_batch = [&](int j) {
 #pragma unroll
-        for (int k = 0; k < BOX_BATCH; k++) {
-            in[k] = load.row(entering + k * step, y0 + dir * (j + k + R));
-            gone[k] = load.row(leaving + k * step, y0 + dir * (j + k - R - 1));
-        }
+        for (int k = 0; k < BOX_BATCH; k++)
+            in[k] = load.template row<true>(entering + k * step, y0 + dir * (j + k + R));
         entering += BOX_BATCH * step;
-        leaving += BOX_BATCH * step;
     };
     load_batch(0);
     for (int j = 0; j < rows; j += BOX_BATCH) {
 #pragma unroll
         for (int k = 0; k < BOX_BATCH; k++) {
             uint32_t a[BOX_WORDS], b[BOX_WORDS];
+            uint2 &ring_row = window[slot][t]; /* the row leaving; the row entering goes there */
             widen(in[k], a);
-            widen(gone[k], b);
+            widen(ring_row, b);
+            ring_row = in[k];
+            slot = slot + 1 == N ? 0 : slot + 1;
 #pragma unroll
             for (int w = 0; w < BOX_WORDS; w++)
                 col[w] = col[w] + a[w] - b[w]; /* every half stays in 0..7905: no borrow */
@@ -287,6 +315,7 @@ template <int R, Divide D>
 __global__ void __launch_bounds__(BOX_THREADS, BOX_BLOCKS_PER_SM) box_kernel(Planes p, BoxParams s)
 {
     __shared__ __align__(16) uint4 sums[BOX_BATCH][BOX_THREADS];
+    __shared__ __align__(16) uint2 window[2 * R + 1][BOX_THREADS];
     const int top = blockIdx.y * s.rows, rows = min(s.rows, p.h - top);
     const int dir = blockIdx.y & 1 ? -1 : 1; /* odd strips walk up: see the top of the file */
     const int y0 = dir > 0 ? top : top + rows - 1;
@@ -295,9 +324,9 @@ __global__ void __launch_bounds__(BOX_THREADS, BOX_BLOCKS_PER_SM) box_kernel(Pla
     const int lowest = dir > 0 ? y0 - R - 1 : y0 - ahead,
               highest = dir > 0 ? y0 + ahead : y0 + R + 1;
     if (lowest >= 0 && highest < p.h)
-        walk_strip<R, D, true>(p, s, y0, dir, rows, sums);
+        walk_strip<R, D, true>(p, s, y0, dir, rows, sums, window);
     else
-        walk_strip<R, D, false>(p, s, y0, dir, rows, sums);
+        walk_strip<R, D, false>(p, s, y0, dir, rows, sums, window);
 }
 
 /* Rows per block: as few as keep the blocks within 4/5 of what the GPU holds at once, so they
@@ -310,7 +339,9 @@ template <int R, Divide D> cudaError_t launch_box(BoxParams s, const Planes &p, 
 {
     constexpr auto kernel = box_kernel<R, D>;
     int resident = 0;
-    cudaError_t e = resident_blocks<kernel>(BOX_THREADS, 0, &resident);
+    cudaError_t e = prefer_shared_percent<kernel>(BOX_SHARED_PERCENT);
+    if (e == cudaSuccess) /* after the preference, which the count depends on */
+        e = resident_blocks<kernel>(BOX_THREADS, 0, &resident);
     if (e != cudaSuccess)
         return e;
     const int strips = 3 * ((p.w + BOX_OUT_COLS - 1) / BOX_OUT_COLS);

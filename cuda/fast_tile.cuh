@@ -364,6 +364,21 @@ template <auto Kernel> cudaError_t allow_shared_bytes(size_t smem)
     return e;
 }
 
+/* The kernel's preferred share of the SM's L1 and shared memory that goes to shared memory, in
+ * percent, set once per device (before resident_blocks: the blocks an SM holds depend on it). */
+template <auto Kernel> cudaError_t prefer_shared_percent(int percent)
+{
+    static std::atomic<int> set_on{-1}; /* the device it was last set on */
+    int device = 0;
+    cudaError_t e = cudaGetDevice(&device);
+    if (e == cudaSuccess && set_on.load() != device) {
+        e = cudaFuncSetAttribute(Kernel, cudaFuncAttributePreferredSharedMemoryCarveout, percent);
+        if (e == cudaSuccess)
+            set_on.store(device);
+    }
+    return e;
+}
+
 /* Blocks of Kernel (each `threads` threads and `smem` bytes of dynamic shared memory, the same
  * at every call) that one GPU holds at once, SMs x blocks per SM, asked once per device. */
 template <auto Kernel> cudaError_t resident_blocks(int threads, size_t smem, int *blocks)
