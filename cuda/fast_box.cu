@@ -185,37 +185,86 @@ __device__ __forceinline__ uint2 load_once(const uint8_t *at)
 }
 
 /* The thread's 8 pixels of frame rows, loaded straight into registers (not through shared
- * memory: see the top of the file). RowsInside: every row asked for lies in the frame, so the
- * rows follow one another by a pointer step (the top and bottom blocks take the other
- * instantiation, which keeps the border rule's loop out of the others' code). Columns outside
- * the frame read zeros; their sums are mended later (ColumnFix). */
-template <bool RowsInside> struct ColumnLoader {
+ * memory: see the top of the file). Columns outside the frame read zeros; their sums are mended
+ * later (ColumnFix). */
+struct ColumnLoader {
     const uint8_t *column; /* the thread's 8 bytes of row 0 (the plane's first if !loads) */
     int pitch, h, border;
     bool loads;
 
-    /* frame row y; RowsInside: `at` points at it already. Once: the rows entering the window
-     * after the first 2r+1 (with those loaded this way too, ptxas spilled 12 bytes at box 31) */
-    template <bool Once = false>
-    __device__ __forceinline__ uint2 row(const uint8_t *at, int y) const
+    /* the thread's 8 bytes at `at`, in a row inside the frame. Once: the rows entering the
+     * window after the first 2r+1 (with those loaded this way too, ptxas spilled 12 bytes at
+     * box 31) */
+    template <bool Once = false> __device__ __forceinline__ uint2 inside(const uint8_t *at) const
     {
-        if (RowsInside)
-            return !loads ? make_uint2(0, 0)
-                   : Once ? load_once(at)
-                          : __ldg(reinterpret_cast<const uint2 *>(at));
+        return !loads ? make_uint2(0, 0)
+               : Once ? load_once(at)
+                      : __ldg(reinterpret_cast<const uint2 *>(at));
+    }
+    /* frame row y, inside or outside the frame (the border rule) */
+    __device__ __forceinline__ uint2 any(int y) const
+    {
         const int sy = vf_border_index(y, h, border);
         return loads && sy >= 0 ? __ldg(reinterpret_cast<const uint2 *>(
                                       column + (size_t)(unsigned)sy * (unsigned)pitch))
                                 : make_uint2(0, 0);
     }
+    /* whether the rows from y to y + dir * (n - 1) all lie in the frame */
+    __device__ __forceinline__ bool all_inside(int y, int dir, int n) const
+    {
+        const int last = y + dir * (n - 1);
+        return min(y, last) >= 0 && max(y, last) < h;
+    }
+    /* where the thread's 8 bytes of frame row y are (a row inside the frame) */
+    __device__ __forceinline__ const uint8_t *at(int y) const
+    {
+        return loads ? column + (ptrdiff_t)y * pitch : column;
+    }
 };
+
+/* The window before a block's first output: walk rows 0 .. 2r (frame rows from y_first on, in
+ * the walk's direction) into the thread's column of the ring, and their column sums. */
+template <int R, bool RowsInside>
+__device__ __forceinline__ void
+start_window(const ColumnLoader &load, int y_first, int dir, ptrdiff_t step,
+             uint2 (&window)[2 * R + 1][BOX_THREADS], uint32_t (&col)[BOX_WORDS])
+{
+    constexpr int N = 2 * R + 1;
+    const int t = threadIdx.x;
+    const bool inside = RowsInside || load.all_inside(y_first, dir, N);
+    const uint8_t *first = load.at(inside ? y_first : 0);
+#pragma unroll
+    for (int w = 0; w < BOX_WORDS; w++)
+        col[w] = 0;
+#pragma unroll
+    for (int i0 = 0; i0 < N; i0 += BOX_FIRST_BATCH) {
+        uint2 px[BOX_FIRST_BATCH];
+#pragma unroll
+        for (int k = 0; k < BOX_FIRST_BATCH && i0 + k < N; k++)
+            px[k] =
+                inside ? load.inside(first + (i0 + k) * step) : load.any(y_first + dir * (i0 + k));
+#pragma unroll
+        for (int k = 0; k < BOX_FIRST_BATCH && i0 + k < N; k++) {
+            window[i0 + k][t] = px[k];
+            uint32_t h[BOX_WORDS];
+            widen(px[k], h);
+#pragma unroll
+            for (int w = 0; w < BOX_WORDS; w++)
+                col[w] += h[w];
+        }
+    }
+}
 
 /* One block's strip: `rows` output rows from y0 on, down (dir 1) or up (-1). Each batch of
  * BOX_BATCH rows, every thread loads the rows entering its 8 columns' window, takes the rows
  * leaving it from its column of the ring (`window`: walk row i in ring row i mod 2r+1; only the
  * thread itself reads its column, so the ring needs no barrier), updates its column sums and
- * puts them in shared memory, where the outputs' sums across read them. RowsInside: see
- * ColumnLoader. */
+ * puts them in shared memory, where the outputs' sums across read them. RowsInside: every row
+ * the block reads lies in the frame, and the rows are found by a pointer step. The blocks at the
+ * frame's top and bottom (the other instantiation) ask a batch at a time whether its rows are
+ * all inside, and take the border rule's way only for the batches that are not: when they took
+ * it for every row, they finished last (H100, 4K, box 15: 17.3 and 18.6 us into the kernel,
+ * the median block 15.8; box 11 22.0 -> 21.1 us, box 15 22.6 -> 22.1). */
 template <int R, Divide D, bool RowsInside>
 __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, int y0, int dir,
                                            int rows, uint4 (&sums)[BOX_BATCH][BOX_THREADS],
@@ -230,37 +279,17 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
     const bool outputs = t >= BOX_HALO && t < BOX_THREADS - BOX_HALO && x < p.w;
     /* whole 8 bytes at the frame's right edge too: x < w is a multiple of 8 and the pitch of 16,
      * so the bytes past the frame are the row's padding, whose sums no output reads */
-    ColumnLoader<RowsInside> load;
+    ColumnLoader load;
     load.loads = x >= 0 && x < p.w;
     load.column = plane_src(p, plane) + (load.loads ? x : 0);
     load.pitch = p.pitch;
     load.h = p.h;
     load.border = s.border;
     /* walk row i is frame row y0 + dir * (i - R - 1): the window before output 0 is i < N, and
-     * output j takes in row j + N and lets row j go. Inside the frame the rows are a pointer
-     * stepped along the walk (one that loads nothing stays where it is). */
+     * output j takes in row j + N and lets row j go */
     const ptrdiff_t step = load.loads ? (ptrdiff_t)dir * p.pitch : 0;
-    const uint8_t *first = RowsInside && load.loads
-                               ? load.column + (ptrdiff_t)(y0 - dir * (R + 1)) * p.pitch
-                               : load.column;
-    uint32_t col[BOX_WORDS] = {0, 0, 0, 0};
-#pragma unroll
-    for (int i0 = 0; i0 < N; i0 += BOX_FIRST_BATCH) {
-        uint2 px[BOX_FIRST_BATCH];
-#pragma unroll
-        for (int k = 0; k < BOX_FIRST_BATCH && i0 + k < N; k++)
-            px[k] = load.row(first + (i0 + k) * step, y0 + dir * (i0 + k - R - 1));
-#pragma unroll
-        for (int k = 0; k < BOX_FIRST_BATCH && i0 + k < N; k++) {
-            window[i0 + k][t] = px[k];
-            uint32_t h[BOX_WORDS];
-            widen(px[k], h);
-#pragma unroll
-            for (int w = 0; w < BOX_WORDS; w++)
-                col[w] += h[w];
-        }
-    }
-    const uint8_t *entering = first + N * step;
+    uint32_t col[BOX_WORDS];
+    start_window<R, RowsInside>(load, y0 - dir * (R + 1), dir, step, window, col);
     int slot = 0; /* the ring row of the next row to leave */
 
     /* the thread's next output row: a pointer stepped a row at a time */
@@ -269,10 +298,17 @@ __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, 
     /* a batch's rows are loaded while the block makes the outputs of the batch before */
     uint2 in[BOX_BATCH];
     auto load_batch = [&](int j) {
+        const int y = y0 + dir * (j + R); /* the batch's first row */
+        if (RowsInside || load.all_inside(y, dir, BOX_BATCH)) {
+            const uint8_t *at = load.at(y);
 #pragma unroll
-        for (int k = 0; k < BOX_BATCH; k++)
-            in[k] = load.template row<true>(entering + k * step, y0 + dir * (j + k + R));
-        entering += BOX_BATCH * step;
+            for (int k = 0; k < BOX_BATCH; k++)
+                in[k] = load.template inside<true>(at + k * step);
+        } else {
+#pragma unroll
+            for (int k = 0; k < BOX_BATCH; k++)
+                in[k] = load.any(y + dir * k);
+        }
     };
     load_batch(0);
     for (int j = 0; j < rows; j += BOX_BATCH) {
