@@ -264,7 +264,7 @@ start_window(const ColumnLoader &load, int y_first, int dir, ptrdiff_t step,
  * frame's top and bottom (the other instantiation) ask a batch at a time whether its rows are
  * all inside, and take the border rule's way only for the batches that are not: when they took
  * it for every row, they finished last (H100, 4K, box 15: 17.3 and 18.6 us into the kernel,
- * the median block 15.8; box 11 22.0 -> 21.1 us, box 15 22.6 -> 22.1). */
+ * the median block 15.8; box 11 21.8 -> 20.7 us, box 15 22.7 -> 21.6, box 31 27.5 -> 26.6). */
 template <int R, Divide D, bool RowsInside>
 __device__ __forceinline__ void walk_strip(const Planes &p, const BoxParams &s, int y0, int dir,
                                            int rows, uint4 (&sums)[BOX_BATCH][BOX_THREADS],
