@@ -158,7 +158,9 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
     matrix_spec(out[33], 11, ramp11, flat, 0, 0, 0, 0, ":div=700");
 }
 
-static void sweep(int w, int h, int max_size, int all_sizes)
+/* Every preset (or only `only`, and then no custom matrices) at every size up to max_size
+ * (all_sizes) or at its default and max_size, every border, every variant. */
+static void sweep(int w, int h, int max_size, int all_sizes, const char *only)
 {
     char err[256];
     struct vf_gpu *g = vf_gpu_open(w, h, 1, err, sizeof(err));
@@ -172,7 +174,7 @@ static void sweep(int w, int h, int max_size, int all_sizes)
     vf_frame_fill_random(&in, (uint64_t)w * 31 + (uint64_t)h);
     CHECK(vf_gpu_poison_padding(g, 0xA5, err, sizeof(err)) == 0, "poison %dx%d: %s", w, h, err);
     for (int p = 0; p < VF_PRESET_COUNT; p++) {
-        if (p == VF_CUSTOM)
+        if (p == VF_CUSTOM || (only && strcmp(vf_presets[p].name, only) != 0))
             continue;
         for (int size = 3; size <= max_size; size += 2) {
             bool resizable = vf_presets[p].resizable;
@@ -192,7 +194,7 @@ static void sweep(int w, int h, int max_size, int all_sizes)
      * kernel (see custom_specs), every border */
     static char customs[CUSTOM_COUNT][CUSTOM_LEN];
     custom_specs(customs);
-    for (int c = 0; c < CUSTOM_COUNT; c++) {
+    for (int c = 0; c < (only ? 0 : CUSTOM_COUNT); c++) {
         struct vf_filter f;
         CHECK(vf_filter_parse(customs[c], &f, err, sizeof(err)) == 0, "%.60s: %s", customs[c], err);
         for (int b = 0; b < VF_BORDER_COUNT; b++)
@@ -286,15 +288,21 @@ int main(void)
     printf("device: %s\n", vf_gpu_describe(probe));
     vf_gpu_close(probe);
     cpu = vf_cpu_fast_create(0);
-    sweep(1, 1, VF_MAX_SIZE, 1);
-    sweep(2, 3, VF_MAX_SIZE, 1);
-    sweep(17, 9, VF_MAX_SIZE, 1);
+    sweep(1, 1, VF_MAX_SIZE, 1, NULL);
+    sweep(2, 3, VF_MAX_SIZE, 1, NULL);
+    sweep(17, 9, VF_MAX_SIZE, 1, NULL);
+    /* The box kernel's blocks whose rows reach outside the frame ask a batch of 4 rows at a time
+     * whether it lies inside (fast_box.cu, walk_strip). On frames this small its blocks are 8
+     * rows tall, so 8 heights in a row put the frame's edge at every place in a batch, with both
+     * an even and an odd number of blocks (the last walking down or up). */
+    for (int h = 24; h < 32; h++)
+        sweep(40, h, VF_MAX_SIZE, 1, "box");
     if (getenv("VF_TEST_QUICK")) {
         /* under compute-sanitizer, which slows kernels 10-100x */
-        sweep(257, 131, VF_MAX_SIZE, 0);
+        sweep(257, 131, VF_MAX_SIZE, 0, NULL);
     } else {
-        sweep(1921, 1081, VF_MAX_SIZE, 1);
-        sweep(3840, 2160, VF_MAX_SIZE, 0);
+        sweep(1921, 1081, VF_MAX_SIZE, 1, NULL);
+        sweep(3840, 2160, VF_MAX_SIZE, 0, NULL);
     }
     pipeline();
     errors();
