@@ -15,6 +15,7 @@ Never built into vfview: tools/box_trace.sh patches a copy of the tree. The time
 a little (box 31 26.7 -> 28.1 us), so the times are for comparing blocks with one another.
 """
 import collections
+import re
 import statistics
 import sys
 
@@ -30,22 +31,20 @@ PATCHES = [
      "    asm volatile(\"mov.u64 %0, %%globaltimer;\" : \"=l\"(t) : \"r\"(after));\n"
      "    return t;\n}\n"),
     # once the first window is summed (the reading waits on the sums)
-    ("                                           uint2 (&window)[2 * R + 1][BOX_THREADS])\n{",
-     "                                           uint2 (&window)[2 * R + 1][BOX_THREADS],\n"
-     "                                           unsigned long long &summed)\n{"),
+    (re.compile(r"(void walk_strip\(.*?)\)\n\{", re.S), "{1}, unsigned long long &summed)\n{"),
     ("    int slot = 0; /* the ring row of the next row to leave */",
      "    summed = trace_now(col[0] ^ col[1] ^ col[2] ^ col[3]);\n"
      "    int slot = 0; /* the ring row of the next row to leave */"),
-    ("    if (lowest >= 0 && highest < p.h)\n"
-     "        walk_strip<R, D, true>(p, s, y0, dir, rows, sums, window);\n"
-     "    else\n"
-     "        walk_strip<R, D, false>(p, s, y0, dir, rows, sums, window);",
+    (re.compile(r"    if \(lowest >= 0 && highest < p.h\)\n"
+                r"        (walk_strip<R, D, true>\(.*?)\);\n"
+                r"    else\n"
+                r"        (walk_strip<R, D, false>\(.*?)\);"),
      "    const unsigned long long started = trace_now();\n"
      "    unsigned long long summed = 0;\n"
      "    if (lowest >= 0 && highest < p.h)\n"
-     "        walk_strip<R, D, true>(p, s, y0, dir, rows, sums, window, summed);\n"
+     "        {1}, summed);\n"
      "    else\n"
-     "        walk_strip<R, D, false>(p, s, y0, dir, rows, sums, window, summed);\n"
+     "        {2}, summed);\n"
      "    const unsigned long long ended = trace_now();\n"
      "    if (threadIdx.x == 0) {\n"
      "        const unsigned blocks = gridDim.x * gridDim.y * gridDim.z;\n"
@@ -65,9 +64,17 @@ PATCHES = [
 def patch(path):
     text = open(path).read()
     for old, new in PATCHES:
-        if text.count(old) != 1:
-            sys.exit(f"box_trace.py: {path} no longer has, once, the text:\n{old}")
-        text = text.replace(old, new)
+        if isinstance(old, str):
+            if text.count(old) != 1:
+                sys.exit(f"box_trace.py: {path} no longer has, once, the text:\n{old}")
+            text = text.replace(old, new)
+        else:
+            # the new text names the pattern's groups {1}, {2}: no escapes read in it
+            text, count = old.subn(
+                lambda m: new.replace("{1}", m.group(1)).replace("{2}", m.group(m.lastindex)),
+                text)
+            if count != 1:
+                sys.exit(f"box_trace.py: {path} no longer has, once, the pattern:\n{old.pattern}")
     open(path, "w").write(text)
 
 
