@@ -2,9 +2,11 @@
 """Where the box kernel's time goes, block by block (twenty-fifth session, BENCHMARKS.md).
 
   box_trace.py patch FILE     rewrite a copy of cuda/fast_box.cu so that one launch in the run
-                              (the 41st) prints, for every block, its SM, its place in the grid,
-                              its rows and three %globaltimer readings: at its start, once its
-                              first window is summed, and at its end. VF_BOX_WAVE=N (tenths)
+                              (the 41st) prints, for every walker of 64 threads (a block of the
+                              kernel, or one of a block's walkers in the twenty-sixth session's
+                              paired build), its SM, its place in the grid, its rows and three
+                              %globaltimer readings: at the kernel's start, once its first
+                              window is summed, and at its end. VF_BOX_WAVE=N (tenths)
                               sets the share of the wave the grid rule fills (8: the kernel's).
   box_trace.py report TRACE   from what the patched build printed: per block, when it started,
                               how long its first window and its walk took, when it ended; split
@@ -12,7 +14,8 @@
                               grid.
 
 Never built into vfview: tools/box_trace.sh patches a copy of the tree. The timer readings cost
-a little (box 31 26.7 -> 28.1 us), so the times are for comparing blocks with one another.
+a little (box 31 26.7 -> 28.1 us), so the times are for comparing blocks with one another. The
+places it patches are found by patterns that keep whatever arguments the walk takes.
 """
 import collections
 import re
@@ -35,19 +38,21 @@ PATCHES = [
     ("    int slot = 0; /* the ring row of the next row to leave */",
      "    summed = trace_now(col[0] ^ col[1] ^ col[2] ^ col[3]);\n"
      "    int slot = 0; /* the ring row of the next row to leave */"),
+    # the start: the kernel's first statement
+    (re.compile(r"(box_kernel\(Planes p, BoxParams s\)\n\{\n)"),
+     "{1}    const unsigned long long started = trace_now();\n"),
     (re.compile(r"    if \(lowest >= 0 && highest < p.h\)\n"
                 r"        (walk_strip<R, D, true>\(.*?)\);\n"
                 r"    else\n"
-                r"        (walk_strip<R, D, false>\(.*?)\);"),
-     "    const unsigned long long started = trace_now();\n"
+                r"        (walk_strip<R, D, false>\(.*?)\);", re.S),
      "    unsigned long long summed = 0;\n"
      "    if (lowest >= 0 && highest < p.h)\n"
      "        {1}, summed);\n"
      "    else\n"
      "        {2}, summed);\n"
      "    const unsigned long long ended = trace_now();\n"
-     "    if (threadIdx.x == 0) {\n"
-     "        const unsigned blocks = gridDim.x * gridDim.y * gridDim.z;\n"
+     "    if (threadIdx.x % 64 == 0) { /* each walker of 64 threads */\n"
+     "        const unsigned blocks = gridDim.x * gridDim.y * gridDim.z * (blockDim.x / 64);\n"
      "        if (atomicAdd(&trace_launch_blocks, 1u) / blocks == 40) {\n"
      "            unsigned sm;\n"
      "            asm(\"mov.u32 %0, %%smid;\" : \"=r\"(sm));\n"
@@ -55,9 +60,9 @@ PATCHES = [
      "                   blockIdx.z, rows, started, summed, ended);\n"
      "        }\n"
      "    }"),
-    ("    const int per_strip = max(1, resident * 4 / 5 / strips);",
+    (re.compile(r"    const int per_strip = max\(1, (.*?)resident \* 4 / 5 / strips\);"),
      "    static const int wave = getenv(\"VF_BOX_WAVE\") ? atoi(getenv(\"VF_BOX_WAVE\")) : 8;\n"
-     "    const int per_strip = max(1, resident * wave / 10 / strips);"),
+     "    const int per_strip = max(1, {1}resident * wave / 10 / strips);"),
 ]
 
 
