@@ -3,8 +3,8 @@
 
   box_trace.py patch FILE     rewrite a copy of cuda/fast_box.cu so that one launch in the run
                               (the 41st) prints, for every walker of 64 threads (a block of the
-                              kernel, or one of a block's walkers in the twenty-sixth session's
-                              paired build), its SM, its place in the grid, its rows and three
+                              kernel; a build with blocks of several walkers prints a line for
+                              each), its SM, its place in the grid, its rows and three
                               %globaltimer readings: at the kernel's start, once its first
                               window is summed, and at its end. VF_BOX_WAVE=N (tenths)
                               sets the share of the wave the grid rule fills (8: the kernel's).
@@ -66,6 +66,14 @@ PATCHES = [
 ]
 
 
+def with_groups(new, match):
+    """new with {1}, {2}, ... replaced by the match's groups (no escapes read in it, unlike
+    re's own templates: the patches hold C string escapes)"""
+    for i, group in enumerate(match.groups(), 1):
+        new = new.replace("{%d}" % i, group)
+    return new
+
+
 def patch(path):
     text = open(path).read()
     for old, new in PATCHES:
@@ -74,10 +82,7 @@ def patch(path):
                 sys.exit(f"box_trace.py: {path} no longer has, once, the text:\n{old}")
             text = text.replace(old, new)
         else:
-            # the new text names the pattern's groups {1}, {2}: no escapes read in it
-            text, count = old.subn(
-                lambda m: new.replace("{1}", m.group(1)).replace("{2}", m.group(m.lastindex)),
-                text)
+            text, count = old.subn(lambda m, new=new: with_groups(new, m), text)
             if count != 1:
                 sys.exit(f"box_trace.py: {path} no longer has, once, the pattern:\n{old.pattern}")
     open(path, "w").write(text)
