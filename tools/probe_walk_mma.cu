@@ -34,10 +34,10 @@ constexpr int R = 7, NT = 2 * R + 1, LOG2_SUM = 10; /* gaussian 15: taps sum to 
 #define PROBE_THREADS 128
 #endif
 constexpr int THREADS = PROBE_THREADS, WARPS = THREADS / 32;
+constexpr int LINE = 512; /* input columns of a strip */
 /* a chunk of 16 rows: each thread loads 4 of them, COLS columns of each */
-constexpr int COLS = 16 * 512 / (THREADS / 4) / 16, VECS = COLS / 4;
+constexpr int COLS = LINE / (THREADS / 4), VECS = COLS / 4;
 static_assert(COLS == 16 || COLS == 8, "16 or 8 columns a thread");
-constexpr int LINE = 512;            /* input columns of a strip */
 constexpr int OUT_COLS = 480;        /* its outputs: strip columns 16 .. 495 */
 constexpr int STEP = 16;             /* output rows a step */
 constexpr int SLOTS = 12;            /* ring words (4 rows each) a column: 8 read, 4 being filled */
