@@ -15,6 +15,9 @@ variants="${VARIANTS:-kept}"
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 name() { if [ "$1" = kept ]; then echo kept; else basename "$1"; fi; }
+# each build lives under its folder's name, so two variants may not share one
+names=$(for v in $variants; do name "$v"; done)
+[ "$(echo "$names" | sort | uniq -d)" = "" ] || { echo "variant names repeat:" $names; exit 1; }
 for v in $variants; do
     d="$root/$(name "$v")"
     mkdir -p "$d"
