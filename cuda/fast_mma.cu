@@ -1,18 +1,27 @@
 /* The fast kernel for separable filters with non-negative byte taps at the big radii (gaussian;
- * box has its own, fast_box.cu): both passes are banded matrix products of bytes on the tensor
- * cores, with the exact int32 sums the CPU makes (mma.sync m16n8k32, u8 x u8 -> s32).
- *  - across: S^T = Bh^T x In^T per 16 output columns. Output column m takes input column
- *    m - r + j times row tap j, so the band Bh^T is the same for every group of 16 columns and
- *    each thread builds its fragment once; In^T's fragment is 4 neighbouring pixels of one tile
- *    row, one 32-bit shared load.
- *  - the sums (below 2^21: 31 taps of 255 on pixels of 255) are split into bytes, one plane each,
- *    stored column by column so that 4 rows of one column are one 32-bit word again.
- *  - down: Out = Bv x S for each byte plane; the planes' results are added shifted by 8 bits.
- * From radius 9 a group's 16 + 2r bytes of K take a k32 and a k16 product (Band::PIECES), and
- * the down pass loads each 16 rows of sums once for the row tiles that share them. A 64x128
- * tile of a 31x31 gaussian costs 288 k32 and 288 k16 mma instructions; the dp4a/multiply-add
- * path issues about 80 instructions per pixel for it. A block makes several tiles, each loaded
- * by asynchronous copies while the block finishes the one before (mma_kernel). */
+ * box has its own, fast_box.cu): both passes are banded matrix products on the tensor cores, with
+ * the exact int32 sums the CPU makes. A warp makes 16 columns of a 64x128 tile:
+ *  - across: S^T = Bh^T x In^T per 16 output columns and 8 tile rows (mma m16n8k32, u8 x u8 ->
+ *    s32). Output column m takes input column m - r + j times row tap j, so the band Bh^T is the
+ *    same for every group of 16 columns; In^T's fragment is 4 neighbouring pixels of one tile
+ *    row, one 32-bit shared load. From radius 9 a group's 16 + 2r bytes of K take a k32 and a k16
+ *    product (Band::PIECES).
+ *  - the sums (below 2^21: 31 taps of 255 on pixels of 255) become 2 or 3 planes of small
+ *    integers v (Planes), each as the fp16 1024 + v, whose bits are 0x6400 | v. The sums
+ *    across start from a constant that puts 0x64 in the right bytes, so each plane of two rows
+ *    of a column is one byte permute, and it is already the fragment that the product down takes
+ *    in the same thread: the sums never leave the registers.
+ *  - down: Out = Bv x S per plane (mma m16n8k16, fp16 x fp16 -> fp32): taps x (1024 + v) from a
+ *    start that keeps every partial sum an integer below 2^24, which fp32 holds exactly, and the
+ *    result at least 2^23, whose bits are then 0x4b000000 + the result (Planes2or3). The
+ *    planes' bits are added shifted by 8 bits, less what they hold besides the sums.
+ * The band fragments are made once a block (BandFragments). A block makes several tiles, each
+ * copied into the other of two tile buffers while the block works on the one before.
+ * History (BENCHMARKS.md, twenty-eighth session): the sums went through byte planes in shared
+ * memory until then, and the band fragments were rebuilt every tile (H100, 4K: gaussian 15
+ * 34.0 -> 28.7 us, gaussian 31 42.2 -> 34.6). */
+#include <cuda_fp16.h>
+
 #include "fast_tile.cuh"
 
 namespace vf
@@ -28,27 +37,18 @@ constexpr int OUT_PITCH = 144; /* staged output rows: 16-byte aligned, 8 rows in
 
 template <int R> struct Band {
     static constexpr int N = 2 * R + 1;
-    /* input columns one 16-column group reads: 32 from 8 left of it, or 64 from 16 left */
+    /* input columns one 16-column group reads across: 32 from 8 left of it, or 48 from 16 left
+     * (the last 16 of a second chunk of 32 have only zero taps: a k16 product) */
     static constexpr int ACROSS_CHUNKS = R <= 8 ? 1 : 2;
     static constexpr int ACROSS_LEFT = ACROSS_CHUNKS == 1 ? 8 : 16;
-    /* sum rows one 16-row group reads: 16 + 2r of them, from its own first row */
-    static constexpr int DOWN_CHUNKS = 16 + 2 * R <= 32 ? 1 : 2;
-    /* With two chunks either way (radius 9 and up), the 16 + 2r <= 46 bytes of K that a group
-     * reads end before the second chunk's last 16, whose taps are all zero: that chunk is one
-     * k16 product, and a thread loads 3 words of K instead of 4. */
-    static_assert(ACROSS_CHUNKS == DOWN_CHUNKS && 16 + 2 * R <= 48,
-                  "both passes read 2 or 3 pieces of 16 bytes of K");
-    static constexpr int PIECES = DOWN_CHUNKS + 1; /* 16-byte pieces of K a group reads */
-    static constexpr int IN_ROWS = MMA_TH + 2 * R;
-    static constexpr int ROW_GROUPS = (IN_ROWS + 7) / 8; /* 8 tile rows per across product */
-    static constexpr int TILE_BYTES = ROW_GROUPS * 8 * MMA_TILE_PITCH;
-    /* Bytes per column of a sum plane: at least the rows the down pass reads (48 + 16 x
-     * PIECES: 80 or 96), and 20 or 28 words, so that the 8 columns of one fragment load fall
-     * in different banks (96 bytes, 24 words, would put columns 4 apart in one): 80 or 112. */
-    static constexpr int SUM_PITCH = 16 * (3 + 2 * DOWN_CHUNKS);
-    static constexpr int PLANE_BYTES = TW * SUM_PITCH;
-    /* blocks per SM the registers must allow (ptxas spills below 80 registers for 2 chunks) */
-    static constexpr int MIN_BLOCKS = DOWN_CHUNKS == 1 ? 4 : 3;
+    static constexpr int PIECES = ACROSS_CHUNKS + 1; /* 16-byte pieces of K across */
+    static_assert(16 + 2 * R <= 16 * PIECES, "the band fits the pieces");
+    /* k16 products down: the 16 + 2r sum rows of a 16-row group */
+    static constexpr int DOWN_CHUNKS = (16 + 2 * R + 15) / 16;
+    /* 8-row groups of sums that the tile's 4 groups of 16 output rows read */
+    static constexpr int GROUPS = 2 * (MMA_TH / 16 - 1) + 2 * DOWN_CHUNKS;
+    static_assert(GROUPS * 8 >= MMA_TH + 2 * R, "the groups cover the tile's rows");
+    static constexpr int TILE_BYTES = GROUPS * 8 * MMA_TILE_PITCH;
     static_assert(R <= 16, "the across band reaches 16 columns each side");
 };
 
@@ -57,7 +57,38 @@ struct MmaParams {
     int border;
     int tiles_x, tiles_y; /* of a plane */
     TileAt step;          /* from a block's tile to its next, gridDim.x tiles on */
+    float down_start;     /* 3 planes: 2^23 - 1024 x the column taps' sum */
+    int32_t base;         /* offset less the planes' bits without their sums */
     int32_t row[VF_MAX_SIZE], col[VF_MAX_SIZE];
+};
+
+/* Planes of the sums across: 2 when they lie below 2^18 (the low byte and the rest, below 1024)
+ * and the column taps add up to at most 2049 (every gaussian), else 3 bytes. */
+template <int P> struct Planes2or3 {
+    static_assert(P == 2 || P == 3, "2 or 3 planes");
+    /* The sums down start at 1.5 x 2^23 with 2 planes: 2047 x 2049 more stays below 2^24. With 3,
+     * at 2^23 - 1024 x (the column taps' sum), a kernel parameter: 255 x 7905 more stays below
+     * 2^24. (As a parameter with 2 planes too, ptxas spilled at radius 9 and up, and gaussian
+     * 11 to 31 lost 0.6-1.4 us on the H100.) */
+    static __device__ __forceinline__ float down_start(const MmaParams &s)
+    {
+        return P == 2 ? 12582912.0f : s.down_start;
+    }
+    /* blocks per SM the registers must allow: with 2 planes 64 registers, or 80 from radius 9;
+     * with 3, 80 or 128 (fewer spilled 8-32 bytes) */
+    template <int R> static constexpr int min_blocks()
+    {
+        return (Band<R>::DOWN_CHUNKS == 2 ? 4 : 3) - (P == 3);
+    }
+    /* the sums across start here: 0x64 in the top byte, and with 2 planes in the third too
+     * (the sum's third byte is at most 3 then, so the add is an or) */
+    static constexpr int32_t START = P == 2 ? 0x64640000 : 0x64000000;
+    /* the byte permute that takes plane k of rows 2t (h0) and 2t + 1 (h1) as an fp16 pair:
+     * bytes k of each under their top bytes (0x64), or with 2 planes, bytes 1 and 2 of each */
+    static __host__ __device__ constexpr uint32_t pick(int k)
+    {
+        return k == 0 ? 0x7430u : P == 2 ? 0x6521u : k == 1 ? 0x7531u : 0x7632u;
+    }
 };
 
 /* Tile k: across the frame, then down, then the next plane. */
@@ -84,21 +115,22 @@ __device__ __forceinline__ TileAt tile_after(const MmaParams &s, const TileAt &a
     return next;
 }
 
-__device__ __forceinline__ void mma_u8(int32_t (&d)[4], const uint32_t (&a)[4], uint32_t b0,
-                                       uint32_t b1)
+/* d = A x B + c in every element (u8 x u8 -> s32, k32), C and D apart so that c stays put */
+__device__ __forceinline__ void mma_u8_from(int32_t (&d)[4], const uint32_t (&a)[4], uint32_t b0,
+                                            uint32_t b1, int32_t c)
 {
 #if __CUDA_ARCH__ >= 800
     asm("mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
-        "{%8,%9}, {%0,%1,%2,%3};"
-        : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+        "{%8,%9}, {%10,%10,%10,%10};"
+        : "=r"(d[0]), "=r"(d[1]), "=r"(d[2]), "=r"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "r"(c));
 #else
     __trap(); /* the host never launches this kernel below sm_80 (fast_mma_fits) */
 #endif
 }
 
-/* A k16 product: the first half of mma_u8's (A registers 0 and 1 hold K 0..15 of rows g and
- * g + 8, b0 K 0..15 of column g). */
+/* d += A x B, k16 (A registers 0 and 1 hold K 0..15 of rows g and g + 8, b0 K 0..15 of
+ * column g) */
 __device__ __forceinline__ void mma_u8_k16(int32_t (&d)[4], uint32_t a0, uint32_t a1, uint32_t b0)
 {
 #if __CUDA_ARCH__ >= 800
@@ -106,6 +138,34 @@ __device__ __forceinline__ void mma_u8_k16(int32_t (&d)[4], uint32_t a0, uint32_
         "{%0,%1,%2,%3};"
         : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
         : "r"(a0), "r"(a1), "r"(b0));
+#else
+    __trap();
+#endif
+}
+
+/* d = A x B + c (fp16 x fp16 -> fp32, k16), c a start value in every element */
+__device__ __forceinline__ void mma_f16_from(float (&d)[4], const uint32_t (&a)[4], uint32_t b0,
+                                             uint32_t b1, float c)
+{
+#if __CUDA_ARCH__ >= 800
+    asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+        "{%8,%9}, {%10,%10,%10,%10};"
+        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(c));
+#else
+    __trap();
+#endif
+}
+
+/* d += A x B (fp16 x fp16 -> fp32, k16) */
+__device__ __forceinline__ void mma_f16(float (&d)[4], const uint32_t (&a)[4], uint32_t b0,
+                                        uint32_t b1)
+{
+#if __CUDA_ARCH__ >= 800
+    asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+        "{%8,%9}, {%0,%1,%2,%3};"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 #else
     __trap();
 #endif
@@ -137,64 +197,61 @@ __device__ __forceinline__ uint32_t band_word(const uint8_t *taps, int j)
     return __byte_perm(w[0], w[1], 0x3210 + 0x1111 * o);
 }
 
-/* The thread's A fragment of a band whose row m has tap j at column m + shift + j. A fragment
- * register r holds row g + 8 (r & 1), columns 16 (r >> 1) + 4t .. + 3 of each 32-column chunk. */
-template <int CHUNKS>
-__device__ __forceinline__ void band_fragment(const uint8_t *taps, int shift,
-                                              uint32_t (&a)[CHUNKS][4])
+/* two column taps j and j + 1 as an fp16 pair (below 256: exact) */
+__device__ __forceinline__ uint32_t half_pair(const uint8_t *taps, int j)
 {
-    const int g = threadIdx.x >> 2, t = threadIdx.x & 3;
-#pragma unroll
-    for (int c = 0; c < CHUNKS; c++)
-#pragma unroll
-        for (int r = 0; r < 4; r++)
-            a[c][r] = band_word(taps, 32 * c + 16 * (r >> 1) + 4 * t - (g + 8 * (r & 1)) - shift);
+    return (uint32_t)__half_as_ushort(__int2half_rn(taps[BAND_PAD + j])) |
+           (uint32_t)__half_as_ushort(__int2half_rn(taps[BAND_PAD + j + 1])) << 16;
 }
+
+/* Every lane's fragments of both bands, made once a block; word w of lane l at [w][l], so that
+ * a warp loads each without bank conflicts. Across (u8): register r of chunk c holds row g + 8 (r
+ * & 1), columns 16 (r >> 1) + 4t .. + 3 of the chunk's 32, for output column m taking input
+ * column m + ACROSS_LEFT - R + j with tap j. Down (fp16): register r of chunk c holds row g + 8
+ * (r & 1), K 2t and 2t + 1 (+ 8 for r >= 2) of the chunk's 16, for output row m taking sum row
+ * k with tap k - m. (Made in every tile they cost ~15% of the kernel's instructions.) */
+template <int R> struct BandFragments {
+    typedef Band<R> B;
+    static constexpr int ACROSS = 4 * B::ACROSS_CHUNKS, WORDS = ACROSS + 4 * B::DOWN_CHUNKS;
+    uint32_t word[WORDS][TX];
+
+    /* by one warp, after the taps are in shared memory */
+    __device__ __forceinline__ void make(const BandTaps &band)
+    {
+        const int g = threadIdx.x >> 2, t = threadIdx.x & 3;
+        for (int c = 0; c < B::ACROSS_CHUNKS; c++)
+            for (int r = 0; r < 4; r++)
+                word[4 * c + r][threadIdx.x] =
+                    band_word(band.row, 32 * c + 16 * (r >> 1) + 4 * t - (g + 8 * (r & 1)) -
+                                            B::ACROSS_LEFT + R);
+        for (int c = 0; c < B::DOWN_CHUNKS; c++)
+            for (int r = 0; r < 4; r++)
+                word[ACROSS + 4 * c + r][threadIdx.x] =
+                    half_pair(band.col, 16 * c + 2 * t + 8 * (r >> 1) - (g + 8 * (r & 1)));
+    }
+
+    __device__ __forceinline__ void across(uint32_t (&a)[B::ACROSS_CHUNKS][4]) const
+    {
+#pragma unroll
+        for (int c = 0; c < B::ACROSS_CHUNKS; c++)
+#pragma unroll
+            for (int r = 0; r < 4; r++)
+                a[c][r] = word[4 * c + r][threadIdx.x];
+    }
+
+    __device__ __forceinline__ void down(uint32_t (&a)[B::DOWN_CHUNKS][4]) const
+    {
+#pragma unroll
+        for (int c = 0; c < B::DOWN_CHUNKS; c++)
+#pragma unroll
+            for (int r = 0; r < 4; r++)
+                a[c][r] = word[ACROSS + 4 * c + r][threadIdx.x];
+    }
+};
 
 __device__ __forceinline__ uint32_t load_word(const uint8_t *at)
 {
     return *reinterpret_cast<const uint32_t *>(at);
-}
-
-/* SumPlanes: bytes of the largest sum, 2 or 3, a template parameter: read from the kernel
- * parameters, each row tile's third plane was a branch that the compiler joined with register
- * moves and zeroed accumulators (H100, 4K: gaussian 21 47.3 -> 43.3 us, gaussian 31 48.4 -> 45.0;
- * gaussian 11 and 15, on the plain loads, 0-0.3 us). */
-template <int R, int SumPlanes>
-__device__ __forceinline__ void across(const MmaParams &s, const BandTaps &band,
-                                       const uint8_t *tile, uint8_t *sums)
-{
-    typedef Band<R> B;
-    const int g = threadIdx.x >> 2, t = threadIdx.x & 3, col0 = 16 * threadIdx.y;
-    uint32_t a[B::ACROSS_CHUNKS][4];
-    band_fragment<B::ACROSS_CHUNKS>(band.row, B::ACROSS_LEFT - R, a);
-    const uint8_t *in = tile + g * MMA_TILE_PITCH + APRON - B::ACROSS_LEFT + col0 + 4 * t;
-    uint8_t *out = sums + (col0 + g) * B::SUM_PITCH + 2 * t;
-    /* every load before the first store: the compiler cannot tell the tile from the sums */
-    uint32_t b[B::ROW_GROUPS][B::PIECES];
-#pragma unroll
-    for (int rows = 0; rows < B::ROW_GROUPS; rows++)
-#pragma unroll
-        for (int k = 0; k < B::PIECES; k++)
-            b[rows][k] = load_word(in + rows * 8 * MMA_TILE_PITCH + 16 * k);
-#pragma unroll
-    for (int rows = 0; rows < B::ROW_GROUPS; rows++) {
-        int32_t h[4] = {0, 0, 0, 0};
-        mma_u8(h, a[0], b[rows][0], b[rows][1]);
-        if (B::PIECES == 3)
-            mma_u8_k16(h, a[B::ACROSS_CHUNKS - 1][0], a[B::ACROSS_CHUNKS - 1][1], b[rows][2]);
-            /* h: column col0+g rows 8*rows + 2t and +1, then column col0+g+8 the same rows */
-#pragma unroll
-        for (int plane = 0; plane < 3; plane++) {
-            if (plane >= SumPlanes)
-                break;
-            const uint32_t pick = plane | (4 + plane) << 4;
-            uint8_t *at = out + plane * B::PLANE_BYTES + 8 * rows;
-            *reinterpret_cast<uint16_t *>(at) = (uint16_t)__byte_perm(h[0], h[1], pick);
-            *reinterpret_cast<uint16_t *>(at + 8 * B::SUM_PITCH) =
-                (uint16_t)__byte_perm(h[2], h[3], pick);
-        }
-    }
 }
 
 template <Divide D>
@@ -207,66 +264,72 @@ __device__ __forceinline__ uint16_t requant2(int32_t n0, int32_t n1, const vf_re
     return (uint16_t)packed;
 }
 
-template <int R, Divide D, int SumPlanes>
-__device__ __forceinline__ void down(const MmaParams &s, const BandTaps &band, const uint8_t *sums,
-                                     uint8_t *staged)
+/* One warp's 16 columns of a tile, across then down, the sums in registers. */
+template <int R, Divide D, int P>
+__device__ __forceinline__ void columns(const MmaParams &s, const BandFragments<R> &f,
+                                        const uint8_t *tile, uint8_t *staged)
 {
     typedef Band<R> B;
-    const int g = threadIdx.x >> 2, t = threadIdx.x & 3;
-    uint32_t a[B::DOWN_CHUNKS][4];
-    band_fragment<B::DOWN_CHUNKS>(band.col, 0, a);
-    /* every sum before the first store, as in across() */
-    int32_t n[2][MMA_TH / 16][4];
+    typedef Planes2or3<P> PL;
+    const int g = threadIdx.x >> 2, t = threadIdx.x & 3, col0 = 16 * threadIdx.y;
+    uint32_t across_band[B::ACROSS_CHUNKS][4], down_band[B::DOWN_CHUNKS][4];
+    f.across(across_band);
+    f.down(down_band);
+    const uint8_t *in = tile + g * MMA_TILE_PITCH + APRON - B::ACROSS_LEFT + col0 + 4 * t;
+    /* sums[q][half][k]: plane k of rows 8q + 2t and +1, column col0 + g + 8 half */
+    uint32_t sums[B::GROUPS][2][P];
+    auto sum_across = [&](int q) {
+        uint32_t b[B::PIECES];
 #pragma unroll
-    for (int half = 0; half < 2; half++) {
-        const uint8_t *in = sums + (16 * threadIdx.y + 8 * half + g) * B::SUM_PITCH + 4 * t;
-        /* Three words of K (radius 9 and up): row tile rt reads words rt .. rt + 2 of 16 rows
-         * each, two of them shared with tile rt - 1, so each is loaded once and the band's part
-         * for its place multiplies it. (Two words slid the same way cost radius 5 and 7 5-7%
-         * on the H100, BENCHMARKS.md: they keep the plain loads.) */
-        uint32_t piece[3][3];
+        for (int k = 0; k < B::PIECES; k++)
+            b[k] = load_word(in + q * 8 * MMA_TILE_PITCH + 16 * k);
+        int32_t h[4]; /* column col0+g rows 8q + 2t and +1, then column col0+g+8 the same */
+        mma_u8_from(h, across_band[0], b[0], b[1], PL::START);
         if (B::PIECES == 3)
+            mma_u8_k16(h, across_band[B::ACROSS_CHUNKS - 1][0],
+                       across_band[B::ACROSS_CHUNKS - 1][1], b[2]);
 #pragma unroll
-            for (int plane = 0; plane < 3; plane++)
+        for (int k = 0; k < P; k++) {
+            sums[q][0][k] = __byte_perm(h[0], h[1], PL::pick(k));
+            sums[q][1][k] = __byte_perm(h[2], h[3], PL::pick(k));
+        }
+    };
+    /* a group of 16 output rows reads 2 x DOWN_CHUNKS groups of 8 sum rows from its own first:
+     * the next 2 of them are made before each */
 #pragma unroll
-                for (int k = 0; k < 2; k++)
-                    if (plane < SumPlanes)
-                        piece[plane][k] = load_word(in + plane * B::PLANE_BYTES + 16 * k);
+    for (int q = 0; q < 2 * B::DOWN_CHUNKS - 2; q++)
+        sum_across(q);
 #pragma unroll
-        for (int rt = 0; rt < MMA_TH / 16; rt++) {
-            int32_t part[3][4] = {};
+    for (int rt = 0; rt < MMA_TH / 16; rt++) {
+        sum_across(2 * rt + 2 * B::DOWN_CHUNKS - 2);
+        sum_across(2 * rt + 2 * B::DOWN_CHUNKS - 1);
 #pragma unroll
-            for (int plane = 0; plane < 3; plane++) {
-                if (plane >= SumPlanes)
-                    break;
-                const uint8_t *at = in + plane * B::PLANE_BYTES + 16 * rt;
-                if (B::PIECES == 3) {
-                    uint32_t(&w)[3] = piece[plane];
-                    w[2] = load_word(at + 32);
-                    mma_u8(part[plane], a[0], w[0], w[1]);
-                    mma_u8_k16(part[plane], a[B::DOWN_CHUNKS - 1][0], a[B::DOWN_CHUNKS - 1][1],
-                               w[2]);
-                    w[0] = w[1];
-                    w[1] = w[2];
-                } else {
-                    mma_u8(part[plane], a[0], load_word(at), load_word(at + 16));
-                }
+        for (int half = 0; half < 2; half++) {
+            float plane[P][4];
+#pragma unroll
+            for (int k = 0; k < P; k++) {
+                mma_f16_from(plane[k], down_band[0], sums[2 * rt][half][k],
+                             sums[2 * rt + 1][half][k], PL::down_start(s));
+#pragma unroll
+                for (int c = 1; c < B::DOWN_CHUNKS; c++)
+                    mma_f16(plane[k], down_band[c], sums[2 * rt + 2 * c][half][k],
+                            sums[2 * rt + 2 * c + 1][half][k]);
             }
+            /* n: row 16rt+g columns col0+8half+2t and +1, then row 16rt+g+8 the same columns */
+            int32_t n[4];
 #pragma unroll
-            for (int i = 0; i < 4; i++)
-                n[half][rt][i] = s.q.offset + part[0][i] + (part[1][i] << 8) + (part[2][i] << 16);
+            for (int i = 0; i < 4; i++) {
+                uint32_t bits = (uint32_t)__float_as_int(plane[P - 1][i]);
+#pragma unroll
+                for (int k = P - 2; k >= 0; k--)
+                    bits = (bits << 8) + (uint32_t)__float_as_int(plane[k][i]);
+                n[i] = (int32_t)(bits + (uint32_t)s.base);
+            }
+            uint8_t *at = staged + (16 * rt + g) * OUT_PITCH + col0 + 8 * half + 2 * t;
+            *reinterpret_cast<uint16_t *>(at) = requant2<D>(n[0], n[1], s.q);
+            *reinterpret_cast<uint16_t *>(at + 8 * OUT_PITCH) = requant2<D>(n[2], n[3], s.q);
         }
     }
-    /* n[half][rt]: row 16rt+g columns col+2t and +1, then row 16rt+g+8 the same columns */
-#pragma unroll
-    for (int half = 0; half < 2; half++)
-#pragma unroll
-        for (int rt = 0; rt < MMA_TH / 16; rt++) {
-            uint8_t *at = staged + (16 * rt + g) * OUT_PITCH + 16 * threadIdx.y + 8 * half + 2 * t;
-            const int32_t *v = n[half][rt];
-            *reinterpret_cast<uint16_t *>(at) = requant2<D>(v[0], v[1], s.q);
-            *reinterpret_cast<uint16_t *>(at + 8 * OUT_PITCH) = requant2<D>(v[2], v[3], s.q);
-        }
 }
 
 /* The staged 64x128 bytes to the frame, 16 at a time: at the frame's right edge too, since x
@@ -274,64 +337,71 @@ __device__ __forceinline__ void down(const MmaParams &s, const BandTaps &band, c
  * (convolve.h). */
 __device__ __forceinline__ void write_tile(const Planes &p, const TileAt &at, const uint8_t *staged)
 {
-    constexpr int VECS = TW / 16;
-    uint8_t *dst = plane_dst(p, at.plane);
-    for (int k = threadIdx.y * TX + threadIdx.x; k < MMA_TH * VECS; k += TX * BIG_TY) {
-        const int row = k / VECS, x = at.x0 + 16 * (k % VECS), y = at.y0 + row;
-        if (y >= p.h)
+    constexpr int VECS = TW / 16, STEP = TX * BIG_TY / VECS; /* rows a pass */
+    static_assert(MMA_TH % STEP == 0, "whole passes");
+    const int k = threadIdx.y * TX + threadIdx.x, row = k / VECS, x = at.x0 + 16 * (k % VECS);
+    if (x >= p.w)
+        return;
+    const int rows = min(MMA_TH, p.h - at.y0);
+    uint8_t *to = plane_dst(p, at.plane) + (size_t)(at.y0 + row) * p.pitch + x;
+    const uint8_t *from = staged + row * OUT_PITCH + 16 * (k % VECS);
+#pragma unroll
+    for (int r = row; r < MMA_TH; r += STEP) {
+        if (r >= rows)
             break;
-        if (x < p.w)
-            *reinterpret_cast<uint4 *>(dst + (size_t)y * p.pitch + x) =
-                *reinterpret_cast<const uint4 *>(staged + row * OUT_PITCH + 16 * (k % VECS));
+        *reinterpret_cast<uint4 *>(to) = *reinterpret_cast<const uint4 *>(from);
+        to += (size_t)STEP * p.pitch;
+        from += STEP * OUT_PITCH;
     }
 }
 
-/* Each block makes every gridDim.x-th tile. The next tile's copies go out once the sums
- * across have read this one, so they are in flight during the down pass and the write-back,
- * which stages the output past the sums (9 KB more shared memory; staged over the sums, with a
- * barrier more, two runs differed by +-0.6 us at 4K, and 1080p gaussian 31 lost 0.9 us).
- * H100, 4K, against one tile a block loaded into registers: gaussian 11 34.4 -> 34.3 us, 15
- * 34.7 -> 33.6, 21 43.0 -> 40.0, 31 44.8 -> 41.6. At 1080p, where a block makes one tile, it is
- * 0.5-1.1 us slower than that kernel: ncu counts 11% more instructions there, of which the 3
- * predicated-off shared loads that ptxas puts before each copy explain ~2% (BENCHMARKS.md). */
-template <int R, Divide D, int SumPlanes>
-__global__ void __launch_bounds__(TX *BIG_TY, Band<R>::MIN_BLOCKS) mma_kernel(Planes p, MmaParams s)
+/* Each block makes every gridDim.x-th tile, into one of two buffers while it works on the other:
+ * each warp reads only its own columns' part of the tile and keeps its sums, so a tile needs no
+ * barrier between its passes. */
+template <int R, Divide D, int P>
+__global__ void __launch_bounds__(TX *BIG_TY, Planes2or3<P>::template min_blocks<R>())
+    mma_kernel(Planes p, MmaParams s)
 {
     typedef Band<R> B;
     typedef TileLoader<R, MMA_TH, BIG_TY, MMA_TILE_PITCH> Loader;
     extern __shared__ __align__(16) uint8_t smem[];
     __shared__ __align__(16) BandTaps band;
-    uint8_t *tile = smem, *sums = tile + B::TILE_BYTES, *staged = sums + SumPlanes * B::PLANE_BYTES;
-    put_band_taps<B::N>(band, s); /* visible after the first barrier */
+    __shared__ BandFragments<R> fragments;
+    uint8_t *tile = smem, *spare = smem + B::TILE_BYTES, *staged = smem + 2 * B::TILE_BYTES;
+    put_band_taps<B::N>(band, s);
     const Loader loader;
     TileAt at = tile_at(s, blockIdx.x); /* the grid has at most one block a tile */
     loader.copy(tile, p, at, s.border);
     copies_commit();
+    __syncthreads(); /* the taps */
+    if (threadIdx.y == 0)
+        fragments.make(band); /* seen after the loop's first barrier */
     while (at.plane < 3) {
         copies_wait<0>();
-        __syncthreads();
+        __syncthreads(); /* the tile is in; the spare buffer and the staged rows are free */
         if (Loader::needs_columns(p, at)) {
             Loader::fix_columns(tile, p, at, s.border);
             __syncthreads();
         }
-        across<R, SumPlanes>(s, band, tile, sums);
-        __syncthreads();
         const TileAt next = tile_after(s, at);
         if (next.plane < 3)
-            loader.copy(tile, p, next, s.border);
+            loader.copy(spare, p, next, s.border);
         copies_commit();
-        down<R, D, SumPlanes>(s, band, sums, staged);
+        columns<R, D, P>(s, fragments, tile, staged);
         __syncthreads();
         write_tile(p, at, staged);
         at = next;
+        uint8_t *const done = tile;
+        tile = spare;
+        spare = done;
     }
 }
 
-template <int R, Divide D, int SumPlanes>
+template <int R, Divide D, int P>
 cudaError_t launch_mma_kernel(MmaParams s, const Planes &p, cudaStream_t stream)
 {
-    constexpr auto kernel = mma_kernel<R, D, SumPlanes>;
-    const size_t smem = Band<R>::TILE_BYTES + SumPlanes * Band<R>::PLANE_BYTES + MMA_TH * OUT_PITCH;
+    constexpr auto kernel = mma_kernel<R, D, P>;
+    const size_t smem = 2 * Band<R>::TILE_BYTES + MMA_TH * OUT_PITCH;
     int resident = 0;
     cudaError_t e = allow_shared_bytes<kernel>(smem);
     if (e == cudaSuccess)
@@ -340,7 +410,8 @@ cudaError_t launch_mma_kernel(MmaParams s, const Planes &p, cudaStream_t stream)
         return e;
     /* Twice the blocks the GPU holds at once, each making every grid-th tile: with what it holds
      * once, the blocks that make one tile more keep some SMs busy at the end (H100, 4K, gaussian
-     * 15: 34.8 us once, 34.2-34.4 1.5 times, 34.0-34.1 twice, 34.2 three times). */
+     * 15, the kernel before the twenty-eighth session: 34.8 us once, 34.2-34.4 1.5 times,
+     * 34.0-34.1 twice, 34.2 three times). */
     s.tiles_x = (p.w + TW - 1) / TW;
     s.tiles_y = (p.h + MMA_TH - 1) / MMA_TH;
     const int grid = min(3 * s.tiles_x * s.tiles_y, 2 * resident);
@@ -350,10 +421,10 @@ cudaError_t launch_mma_kernel(MmaParams s, const Planes &p, cudaStream_t stream)
 }
 
 template <int R, Divide D>
-cudaError_t launch_mma_as(const MmaParams &s, int sum_planes, const Planes &p, cudaStream_t stream)
+cudaError_t launch_mma_as(const MmaParams &s, int planes, const Planes &p, cudaStream_t stream)
 {
-    return sum_planes == 2 ? launch_mma_kernel<R, D, 2>(s, p, stream)
-                           : launch_mma_kernel<R, D, 3>(s, p, stream);
+    return planes == 2 ? launch_mma_kernel<R, D, 2>(s, p, stream)
+                       : launch_mma_kernel<R, D, 3>(s, p, stream);
 }
 
 template <int R>
@@ -364,21 +435,30 @@ cudaError_t launch_mma_radius(const vf_filter *f, int border, const Planes &p, c
     s.border = border;
     memcpy(s.row, f->row, sizeof(s.row));
     memcpy(s.col, f->col, sizeof(s.col));
-    const int sum_planes = 255 * (int64_t)f->abs_row_sum < 65536 ? 2 : 3;
+    int32_t col_sum = 0;
+    for (int k = 0; k < f->size; k++)
+        col_sum += f->col[k];
+    const int planes = 255 * (int64_t)f->abs_row_sum < (1 << 18) && col_sum <= 2049 ? 2 : 3;
+    /* each plane's bits: its start's, plus 1024 for each unit of tap (the fp16 1024 + v), plus
+     * its sum; with 3 planes the start takes the 1024s off (the taps add up to at most 7905) */
+    s.down_start = (float)(8388608 - 1024 * col_sum);
+    const uint32_t without_sum =
+        planes == 2 ? 257u * (0x4b400000u + 1024u * (uint32_t)col_sum) : 65793u * 0x4b000000u;
+    s.base = (int32_t)((uint32_t)f->requant.offset - without_sum);
     switch (divide_of(f->requant)) {
     case DIV_ONE:
     case DIV_SHIFT:
-        return launch_mma_as<R, DIV_SHIFT>(s, sum_planes, p, stream);
+        return launch_mma_as<R, DIV_SHIFT>(s, planes, p, stream);
     case DIV_MULHI:
-        return launch_mma_as<R, DIV_MULHI>(s, sum_planes, p, stream);
+        return launch_mma_as<R, DIV_MULHI>(s, planes, p, stream);
     case DIV_MAGIC:
-        return launch_mma_as<R, DIV_MAGIC>(s, sum_planes, p, stream);
+        return launch_mma_as<R, DIV_MAGIC>(s, planes, p, stream);
     case DIV_MAGIC_CLAMP:
     case DIV_FLOAT:
     case DIV_GRID:
         break;
     }
-    return launch_mma_as<R, DIV_MAGIC_CLAMP>(s, sum_planes, p, stream);
+    return launch_mma_as<R, DIV_MAGIC_CLAMP>(s, planes, p, stream);
 }
 
 } // namespace
