@@ -45,7 +45,7 @@ static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf
     }
 }
 
-enum { CUSTOM_COUNT = 34, CUSTOM_LEN = 8192 };
+enum { CUSTOM_COUNT = 36, CUSTOM_LEN = 8192 };
 
 /* "custom:matrix=..." of n x n taps col[i]*row[j] (+ centre in the middle), or of taps drawn
  * from lo..hi when col is NULL */
@@ -84,6 +84,7 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
                      peak5[] = {1, 2, 4, 2, 1}, tens5[] = {10, 10, 11, 10, 10},
                      hill5[] = {2, 3, 4, 3, 2}, dip_hill5[] = {-2, -3, -4, -3, -2};
     int twos11[11], row11[11], ramp11[11], bytes11[11], col19[19], row19[19], col31[31], row31[31];
+    int wide_col19[19], wide_row19[19], wide_col11[11];
     int flat[29], minus_two[9];
     for (int k = 0; k < 29; k++)
         flat[k] = 1;
@@ -98,7 +99,11 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
     for (int k = 0; k < 19; k++) {
         col19[k] = k + 1;
         row19[k] = k % 4;
+        wide_col19[k] = 110 + k;
+        wide_row19[k] = (k * 37 + 5) % 140;
     }
+    for (int k = 0; k < 11; k++)
+        wide_col11[k] = 200;
     for (int k = 0; k < 31; k++) {
         col31[k] = k % 3;
         row31[k] = k * 11 % 31;
@@ -119,7 +124,7 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
     matrix_spec(out[11], 11, row11, twos11, 30, 0, 0, 0, ":div=999");         /* tall, centre */
     matrix_spec(out[12], 3, bin3, bin3, 0, 0, 0, 0, ":div=256"); /* packed 16-bit, dark */
     /* tensor cores (fast_mma.cu): asymmetric non-negative taps, so a band laid the wrong way
-     * round shows; 3 byte planes of sums, clamped magic division */
+     * round shows; sums across from 2^18 (3 planes), clamped magic division */
     matrix_spec(out[13], 11, ramp11, bytes11, 0, 0, 0, 0, ":div=1000");
     matrix_spec(out[14], 19, col19, row19, 0, 0, 0, 0, ":div=4096:bias=5"); /* 2 planes, shift */
     matrix_spec(out[15], 31, col31, row31, 0, 0, 0, 0, ":div=14000");       /* r=15, no clamp */
@@ -154,8 +159,13 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
      * 5x5 have it built in) */
     matrix_spec(out[31], 5, hill5, bin5, 0, 0, 0, 0, ":div=256");
     matrix_spec(out[32], 5, dip_hill5, bin5, 512, 0, 0, 0, ":div=256");
-    /* tensor cores below radius 9 with sums of 2 byte planes, clamped */
+    /* tensor cores below radius 9 with sums of 2 planes, clamped */
     matrix_spec(out[33], 11, ramp11, flat, 0, 0, 0, 0, ":div=700");
+    /* tensor cores with sums of 3 planes: sums across from 2^18 at radius 9 (two chunks each
+     * way) with column taps adding up to 2261; and at radius 5, small sums across but column
+     * taps adding up to 2200, beyond the 2049 that the 2 planes' start leaves room for */
+    matrix_spec(out[34], 19, wide_col19, wide_row19, 0, 0, 0, 0, ":div=4194304");
+    matrix_spec(out[35], 11, wide_col11, ramp11, 0, 0, 0, 0, ":div=1048576");
 }
 
 /* Every preset (or only `only`, and then no custom matrices) at every size up to max_size
