@@ -7,7 +7,7 @@
  *    row, one 32-bit shared load. From radius 9 a group's 16 + 2r bytes of K take a k32 and a k16
  *    product (Band::PIECES).
  *  - the sums (below 2^21: 31 taps of 255 on pixels of 255) become 2 or 3 planes of small
- *    integers v (Planes), each as the fp16 1024 + v, whose bits are 0x6400 | v. The sums
+ *    integers v (Planes2or3), each as the fp16 1024 + v, whose bits are 0x6400 | v. The sums
  *    across start from a constant that puts 0x64 in the right bytes, so each plane of two rows
  *    of a column is one byte permute, and it is already the fragment that the product down takes
  *    in the same thread: the sums never leave the registers.
@@ -19,7 +19,7 @@
  * copied into the other of two tile buffers while the block works on the one before.
  * History (BENCHMARKS.md, twenty-eighth session): the sums went through byte planes in shared
  * memory until then, and the band fragments were rebuilt every tile (H100, 4K: gaussian 15
- * 34.0 -> 28.7 us, gaussian 31 42.2 -> 34.6). */
+ * 33.9 -> 28.6 us, gaussian 31 42.2 -> 34.4). */
 #include <cuda_fp16.h>
 
 #include "fast_tile.cuh"
