@@ -1,6 +1,8 @@
 /* The seeds' CUDA kernels (naive, tiled, their constant-memory twins: one output per thread),
  * the identity's copy, and the dispatch to every variant; fast.cu holds the production kernel.
  * The seeds' kernels use vf_border_index and vf_requantize. */
+#include <atomic>
+
 #include "kernel_common.cuh"
 
 extern "C" {
@@ -97,6 +99,18 @@ int copy_planes(const Planes &p, cudaStream_t s)
 }
 
 } // namespace
+
+static std::atomic<bool> copy_engine_on{true};
+
+bool vf::copy_engine_allowed()
+{
+    return copy_engine_on.load();
+}
+
+extern "C" void vf_cuda_allow_copy_engine(int allow)
+{
+    copy_engine_on.store(allow != 0);
+}
 
 extern "C" int vf_cuda_load_taps(const struct vf_filter *f, void *stream)
 {

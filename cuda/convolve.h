@@ -33,6 +33,10 @@ int vf_cuda_load_taps(const struct vf_filter *f, void *stream);
 int vf_cuda_convolve(const struct vf_filter *f, int border, int variant, int block,
                      const struct vf_device_planes *planes, void *stream);
 
+/* Whether the fast kernel may use the copy engine of sm_90 where the driver offers it (on by
+ * default); off, its blocks copy their tiles themselves, as on older GPUs. */
+void vf_cuda_allow_copy_engine(int allow);
+
 #ifdef __cplusplus
 }
 #endif

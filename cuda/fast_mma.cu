@@ -16,12 +16,15 @@
  *    result at least 2^23, whose bits are then 0x4b000000 + the result (Planes2or3). The
  *    planes' bits are added shifted by 8 bits, less what they hold besides the sums.
  * The band fragments are made once a block (BandFragments). A block makes several tiles, each
- * copied into the other of two tile buffers while the block works on the one before.
- * History (BENCHMARKS.md, twenty-eighth session): the sums went through byte planes in shared
- * memory until then, and the band fragments were rebuilt every tile (H100, 4K: gaussian 15
- * 33.9 -> 28.6 us, gaussian 31 42.2 -> 34.4). */
+ * copied into the other of two tile buffers while the block works on the one before: on sm_90
+ * by the copy engine (TileFeed, copy_engine.cuh), which also stores the staged outputs.
+ * History (BENCHMARKS.md, twenty-eighth and twenty-ninth sessions): the sums went through byte
+ * planes in shared memory until the twenty-eighth, and the band fragments were rebuilt every
+ * tile (H100, 4K: gaussian 15 33.9 -> 28.6 us, gaussian 31 42.2 -> 34.4); the warps copied the
+ * tiles in and out until the twenty-ninth (gaussian 15 28.7 -> 27.7, gaussian 31 34.5 -> 31.6). */
 #include <cuda_fp16.h>
 
+#include "copy_engine.cuh"
 #include "fast_tile.cuh"
 
 namespace vf
@@ -33,7 +36,15 @@ constexpr int MMA_TH = 64; /* output rows per tile */
 /* Tile rows 44 words apart: the 8 rows of one fragment load fall in different banks (at
  * TILE_PITCH, 40 words, rows 4 apart shared them). */
 constexpr int MMA_TILE_PITCH = TILE_PITCH + 16;
-constexpr int OUT_PITCH = 144; /* staged output rows: 16-byte aligned, 8 rows in other banks */
+/* The staged outputs: rows of 128 bytes whose 16-byte pieces lie as the copy engine's 128-byte
+ * swizzle has them (piece c of row r at c ^ (r & 7)), so that the 8 rows of one fragment store
+ * fall in other banks and the engine can store the tile as it is. */
+constexpr int STAGED_BYTES = MMA_TH * TW;
+
+__host__ __device__ constexpr int staged_at(int row, int col)
+{
+    return row * TW + (((col >> 4) ^ (row & 7)) << 4) + (col & 15);
+}
 
 template <int R> struct Band {
     static constexpr int N = 2 * R + 1;
@@ -59,6 +70,7 @@ struct MmaParams {
     TileAt step;          /* from a block's tile to its next, gridDim.x tiles on */
     float down_start;     /* 3 planes: 2^23 - 1024 x the column taps' sum */
     int32_t base;         /* offset less the planes' bits without their sums */
+    int engine;           /* whether TileMaps hold the planes (else the block copies its tiles) */
     int32_t row[VF_MAX_SIZE], col[VF_MAX_SIZE];
 };
 
@@ -325,59 +337,128 @@ __device__ __forceinline__ void columns(const MmaParams &s, const BandFragments<
                     bits = (bits << 8) + (uint32_t)__float_as_int(plane[k][i]);
                 n[i] = (int32_t)(bits + (uint32_t)s.base);
             }
-            uint8_t *at = staged + (16 * rt + g) * OUT_PITCH + col0 + 8 * half + 2 * t;
+            uint8_t *at = staged + staged_at(16 * rt + g, col0 + 8 * half + 2 * t);
+            static_assert(staged_at(8, 0) == 8 * TW, "rows g and g + 8 share their swizzle");
             *reinterpret_cast<uint16_t *>(at) = requant2<D>(n[0], n[1], s.q);
-            *reinterpret_cast<uint16_t *>(at + 8 * OUT_PITCH) = requant2<D>(n[2], n[3], s.q);
+            *reinterpret_cast<uint16_t *>(at + 8 * TW) = requant2<D>(n[2], n[3], s.q);
         }
     }
 }
 
-/* The staged 64x128 bytes to the frame, 16 at a time: at the frame's right edge too, since x
- * and the pitch are multiples of 16 and the bytes past the frame are the row's padding
- * (convolve.h). */
+/* The planes as the copy engine sees them: the input's boxes one tile with its apron
+ * (MMA_TILE_PITCH columns from APRON left of the tile, so that its rows land as the fragments want
+ * them, by 64 + 2r rows), the output's the staged 64x128 bytes. */
+struct TileMaps {
+    CUtensorMap in[3], out[3];
+};
+
+template <int R> bool make_tile_maps(const Planes &p, TileMaps *maps)
+{
+    for (int k = 0; k < 3; k++)
+        if (!encode_plane_box(&maps->in[k], p.src[k], p.w, p.h, p.pitch, MMA_TILE_PITCH,
+                              MMA_TH + 2 * R, false) ||
+            !encode_plane_box(&maps->out[k], p.dst[k], p.w, p.h, p.pitch, TW, MMA_TH, true))
+            return false;
+    return true;
+}
+
+/* How a block's tiles come in, into two buffers each with its Landing. From sm_90 with the maps,
+ * one thread asks the copy engine for the whole tile, so that the warps spend no instruction on
+ * it (16 bytes a thread by TileLoader::copy cost each warp ~60 of its ~530 a tile, and the
+ * tile's time on the H100: gaussian 15 at 4K took 25.7 us with no tile loaded at all, 28.7
+ * with them). The engine lands zeros outside the plane: the columns there are mended by
+ * fix_columns as before, but tiles with rows outside the frame (the border rule) still come by
+ * TileLoader::copy, with an arrival of no bytes so that each tile completes one phase. */
+template <int R> struct TileFeed {
+    typedef TileLoader<R, MMA_TH, BIG_TY, MMA_TILE_PITCH> Loader;
+    Landing landed[2];
+
+    __device__ __forceinline__ void init()
+    {
+        landed[0].init();
+        landed[1].init();
+    }
+
+    /* tile `at` into buffer b at `tile`: by every thread */
+    __device__ __forceinline__ void copy(uint8_t *tile, int b, const Planes &p, const TileAt &at,
+                                         const MmaParams &s, const TileMaps &maps)
+    {
+        const bool first = threadIdx.x == 0 && threadIdx.y == 0;
+        if (VF_COPY_ENGINE && s.engine && at.y0 - R >= 0 && at.y0 + MMA_TH + R <= p.h) {
+            if (first) {
+                landed[b].arrive(MMA_TILE_PITCH * (MMA_TH + 2 * R));
+                engine_load(tile, maps.in[at.plane], at.x0 - APRON, at.y0 - R, landed[b]);
+            }
+        } else {
+            Loader().copy(tile, p, at, s.border);
+            if (first)
+                landed[b].arrive(0);
+        }
+        copies_commit();
+    }
+
+    /* by every thread: tile k of the block, in buffer k & 1, has landed */
+    __device__ __forceinline__ void wait(unsigned k)
+    {
+        copies_wait<0>();
+        landed[k & 1].wait(k >> 1 & 1);
+    }
+};
+
+/* The staged tile to the frame, 16 bytes a thread (where the copy engine does not store it): at
+ * the frame's right edge too, since x and the pitch are multiples of 16 and the bytes past the
+ * frame are the row's padding (convolve.h). */
 __device__ __forceinline__ void write_tile(const Planes &p, const TileAt &at, const uint8_t *staged)
 {
     constexpr int VECS = TW / 16, STEP = TX * BIG_TY / VECS; /* rows a pass */
-    static_assert(MMA_TH % STEP == 0, "whole passes");
+    static_assert(MMA_TH % STEP == 0 && STEP % 8 == 0, "whole passes, the same swizzle");
     const int k = threadIdx.y * TX + threadIdx.x, row = k / VECS, x = at.x0 + 16 * (k % VECS);
     if (x >= p.w)
         return;
     const int rows = min(MMA_TH, p.h - at.y0);
     uint8_t *to = plane_dst(p, at.plane) + (size_t)(at.y0 + row) * p.pitch + x;
-    const uint8_t *from = staged + row * OUT_PITCH + 16 * (k % VECS);
+    const uint8_t *from = staged + staged_at(row, 16 * (k % VECS));
 #pragma unroll
     for (int r = row; r < MMA_TH; r += STEP) {
         if (r >= rows)
             break;
         *reinterpret_cast<uint4 *>(to) = *reinterpret_cast<const uint4 *>(from);
         to += (size_t)STEP * p.pitch;
-        from += STEP * OUT_PITCH;
+        from += STEP * TW;
     }
 }
 
 /* Each block makes every gridDim.x-th tile, into one of two buffers while it works on the other:
  * each warp reads only its own columns' part of the tile and keeps its sums, so a tile needs no
- * barrier between its passes. */
+ * barrier between its passes. With the copy engine, the staged outputs are stored by it too,
+ * which the thread that asked waits on before the next tile's outputs are staged. */
 template <int R, Divide D, int P>
 __global__ void __launch_bounds__(TX *BIG_TY, Planes2or3<P>::template min_blocks<R>())
-    mma_kernel(Planes p, MmaParams s)
+    mma_kernel(Planes p, MmaParams s, const __grid_constant__ TileMaps maps)
 {
     typedef Band<R> B;
     typedef TileLoader<R, MMA_TH, BIG_TY, MMA_TILE_PITCH> Loader;
     extern __shared__ __align__(16) uint8_t smem[];
     __shared__ __align__(16) BandTaps band;
     __shared__ BandFragments<R> fragments;
-    uint8_t *tile = smem, *spare = smem + B::TILE_BYTES, *staged = smem + 2 * B::TILE_BYTES;
+    __shared__ TileFeed<R> feed;
+    /* 1024-byte aligned for the swizzle (the launch asks for 1024 bytes more), the tiles after */
+    uint8_t *const staged = smem + (-shared_address(smem) & 1023u);
+    uint8_t *tile = staged + STAGED_BYTES, *spare = tile + B::TILE_BYTES;
+    const bool first = threadIdx.x == 0 && threadIdx.y == 0;
+    const bool engine_stores = VF_COPY_ENGINE && s.engine;
     put_band_taps<B::N>(band, s);
-    const Loader loader;
+    if (first)
+        feed.init();
+    __syncthreads();                    /* the taps and the landings */
     TileAt at = tile_at(s, blockIdx.x); /* the grid has at most one block a tile */
-    loader.copy(tile, p, at, s.border);
-    copies_commit();
-    __syncthreads(); /* the taps */
+    feed.copy(tile, 0, p, at, s, maps);
     if (threadIdx.y == 0)
         fragments.make(band); /* seen after the loop's first barrier */
-    while (at.plane < 3) {
-        copies_wait<0>();
+    for (unsigned k = 0; at.plane < 3; k++) {
+        feed.wait(k);
+        if (engine_stores && first)
+            engine_stored();
         __syncthreads(); /* the tile is in; the spare buffer and the staged rows are free */
         if (Loader::needs_columns(p, at)) {
             Loader::fix_columns(tile, p, at, s.border);
@@ -385,23 +466,29 @@ __global__ void __launch_bounds__(TX *BIG_TY, Planes2or3<P>::template min_blocks
         }
         const TileAt next = tile_after(s, at);
         if (next.plane < 3)
-            loader.copy(spare, p, next, s.border);
-        copies_commit();
+            feed.copy(spare, ~k & 1, p, next, s, maps);
         columns<R, D, P>(s, fragments, tile, staged);
+        if (engine_stores)
+            engine_fence();
         __syncthreads();
-        write_tile(p, at, staged);
+        if (!engine_stores)
+            write_tile(p, at, staged);
+        else if (first)
+            engine_store(maps.out[at.plane], at.x0, at.y0, staged);
         at = next;
         uint8_t *const done = tile;
         tile = spare;
         spare = done;
     }
+    if (engine_stores && first)
+        engine_stored(); /* before the block's shared memory goes */
 }
 
 template <int R, Divide D, int P>
 cudaError_t launch_mma_kernel(MmaParams s, const Planes &p, cudaStream_t stream)
 {
     constexpr auto kernel = mma_kernel<R, D, P>;
-    const size_t smem = 2 * Band<R>::TILE_BYTES + MMA_TH * OUT_PITCH;
+    const size_t smem = 1024 + STAGED_BYTES + 2 * Band<R>::TILE_BYTES;
     int resident = 0;
     cudaError_t e = allow_shared_bytes<kernel>(smem);
     if (e == cudaSuccess)
@@ -416,7 +503,10 @@ cudaError_t launch_mma_kernel(MmaParams s, const Planes &p, cudaStream_t stream)
     s.tiles_y = (p.h + MMA_TH - 1) / MMA_TH;
     const int grid = min(3 * s.tiles_x * s.tiles_y, 2 * resident);
     s.step = tile_at(s, grid);
-    kernel<<<grid, dim3(TX, BIG_TY), smem, stream>>>(p, s);
+    TileMaps maps;
+    memset(&maps, 0, sizeof(maps));
+    s.engine = make_tile_maps<R>(p, &maps);
+    kernel<<<grid, dim3(TX, BIG_TY), smem, stream>>>(p, s, maps);
     return cudaGetLastError();
 }
 

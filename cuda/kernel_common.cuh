@@ -32,6 +32,9 @@ __device__ __forceinline__ uint8_t *plane_dst(const Planes &p)
 /* The production kernel (fast.cu) on all three planes; a non-identity filter. */
 cudaError_t launch_fast(const vf_filter *f, int border, const Planes &p, cudaStream_t stream);
 
+/* vf_cuda_allow_copy_engine's switch (convolve.cu; copy_engine.cuh) */
+bool copy_engine_allowed();
+
 } // namespace vf
 
 #endif
