@@ -163,6 +163,11 @@ void vf_gpu_inject_failure(struct vf_gpu *g, int after)
     g->fail_after = after;
 }
 
+void vf_gpu_allow_copy_engine(int allow)
+{
+    vf_cuda_allow_copy_engine(allow);
+}
+
 int vf_gpu_poison_padding(struct vf_gpu *g, int value, char *err, size_t errlen)
 {
     for (int i = 0; i <= g->ring; i++)

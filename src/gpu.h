@@ -58,4 +58,8 @@ void vf_gpu_inject_failure(struct vf_gpu *g, int after);
  * that padding, which none of their outputs may depend on. */
 int vf_gpu_poison_padding(struct vf_gpu *g, int value, char *err, size_t errlen);
 
+/* Test hook: whether the fast kernel may use the GPU's copy engine (on by default), so that the
+ * tests see the kernels' own copies too on a GPU that has one. */
+void vf_gpu_allow_copy_engine(int allow);
+
 #endif

@@ -66,6 +66,11 @@ void vf_gpu_inject_failure(struct vf_gpu *g, int after)
     (void)g, (void)after;
 }
 
+void vf_gpu_allow_copy_engine(int allow)
+{
+    (void)allow;
+}
+
 int vf_gpu_poison_padding(struct vf_gpu *g, int value, char *err, size_t errlen)
 {
     (void)g, (void)value;

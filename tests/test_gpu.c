@@ -308,12 +308,21 @@ int main(void)
     for (int h = 24; h < 32; h++)
         sweep(40, h, VF_MAX_SIZE, 1, "box");
     if (getenv("VF_TEST_QUICK")) {
-        /* under compute-sanitizer, which slows kernels 10-100x */
-        sweep(257, 131, VF_MAX_SIZE, 0, NULL);
+        /* under compute-sanitizer, which slows kernels 10-100x: tall enough that the tensor-core
+         * kernel has tiles whose rows all lie inside (the copy engine loads those, fast_mma.cu) */
+        sweep(257, 211, VF_MAX_SIZE, 0, NULL);
     } else {
         sweep(1921, 1081, VF_MAX_SIZE, 1, NULL);
         sweep(3840, 2160, VF_MAX_SIZE, 0, NULL);
     }
+    /* the tensor-core kernel's blocks copying their own tiles in and out, as on GPUs without
+     * the copy engine (every gaussian from 11x11 takes that kernel) */
+    vf_gpu_allow_copy_engine(0);
+    if (getenv("VF_TEST_QUICK"))
+        sweep(257, 211, VF_MAX_SIZE, 1, "gaussian");
+    else
+        sweep(1921, 1081, VF_MAX_SIZE, 1, "gaussian");
+    vf_gpu_allow_copy_engine(1);
     pipeline();
     errors();
     vf_cpu_fast_destroy(cpu);
