@@ -146,6 +146,9 @@ inline EncodeTiled encode_tiled()
             cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &fn, cudaEnableDefault, &status);
 #endif
         const bool ok = e == cudaSuccess && status == cudaDriverEntryPointSuccess && fn;
+        /* a failed lookup is not the next launch's error: that launch copies without the engine */
+        if (e != cudaSuccess)
+            (void)cudaGetLastError();
         found.store(ok ? reinterpret_cast<EncodeTiled>(fn) : nullptr);
         looked.store(ok ? 1 : -1);
     }
