@@ -21,7 +21,8 @@
  * History (BENCHMARKS.md, twenty-eighth and twenty-ninth sessions): the sums went through byte
  * planes in shared memory until the twenty-eighth, and the band fragments were rebuilt every
  * tile (H100, 4K: gaussian 15 33.9 -> 28.6 us, gaussian 31 42.2 -> 34.4); the warps copied the
- * tiles in and out until the twenty-ninth (gaussian 15 28.7 -> 27.7, gaussian 31 34.5 -> 31.6). */
+ * tiles in and out until the twenty-ninth (the sessions' final tables: gaussian 15 28.7 -> 26.3,
+ * gaussian 31 34.3 -> 30.9, with one block per resident slot instead of two). */
 #include <cuda_fp16.h>
 
 #include "copy_engine.cuh"
