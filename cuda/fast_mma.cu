@@ -496,18 +496,19 @@ cudaError_t launch_mma_kernel(MmaParams s, const Planes &p, cudaStream_t stream)
         e = resident_blocks<kernel>(TX * BIG_TY, smem, &resident);
     if (e != cudaSuccess)
         return e;
-    /* As many blocks as the GPU holds at once, each making every grid-th tile. With the warps
-     * copying the tiles, twice as many were faster (H100, 4K, gaussian 15 before the
-     * twenty-eighth session: 34.8 us once, 34.0-34.1 twice); with the copy engine, once is
-     * (gaussian 11 27.1 -> 25.7-25.8 us, 15 27.3-27.5 -> 26.2-26.3, 31 31.0-31.2 -> 30.9-31.1;
-     * not profiled: half as many blocks start, each with its taps, fragments and first tile). */
-    s.tiles_x = (p.w + TW - 1) / TW;
-    s.tiles_y = (p.h + MMA_TH - 1) / MMA_TH;
-    const int grid = min(3 * s.tiles_x * s.tiles_y, resident);
-    s.step = tile_at(s, grid);
     TileMaps maps;
     memset(&maps, 0, sizeof(maps));
     s.engine = make_tile_maps<R>(p, &maps);
+    /* With the copy engine as many blocks as the GPU holds at once, each making every grid-th
+     * tile; with the warps copying the tiles, twice as many, each what was faster that way (H100,
+     * 4K: gaussian 15 before the twenty-eighth session 34.8 us once, 34.0-34.1 twice; with the
+     * engine, gaussian 11 27.1 -> 25.7-25.8 us once, 15 27.3-27.5 -> 26.2-26.3, 31 31.0-31.2 ->
+     * 30.9-31.1; not profiled: half as many blocks start, each with its taps, fragments and first
+     * tile). */
+    s.tiles_x = (p.w + TW - 1) / TW;
+    s.tiles_y = (p.h + MMA_TH - 1) / MMA_TH;
+    const int grid = min(3 * s.tiles_x * s.tiles_y, (s.engine ? 1 : 2) * resident);
+    s.step = tile_at(s, grid);
     kernel<<<grid, dim3(TX, BIG_TY), smem, stream>>>(p, s, maps);
     return cudaGetLastError();
 }
