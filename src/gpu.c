@@ -168,14 +168,24 @@ void vf_gpu_allow_copy_engine(int allow)
     vf_cuda_allow_copy_engine(allow);
 }
 
-int vf_gpu_poison_padding(struct vf_gpu *g, int value, char *err, size_t errlen)
+static int poison(struct vf_gpu *g, bool outputs, int value, char *err, size_t errlen)
 {
     for (int i = 0; i <= g->ring; i++)
-        if (cuda_check(cudaMemset2D(g->slots[i].dev_in, g->pitch, value, g->pitch,
-                                    (size_t)g->height * VF_PLANES),
+        if (cuda_check(cudaMemset2D(outputs ? g->slots[i].dev_out : g->slots[i].dev_in, g->pitch,
+                                    value, g->pitch, (size_t)g->height * VF_PLANES),
                        "cudaMemset2D", err, errlen))
             return -1;
     return cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize", err, errlen);
+}
+
+int vf_gpu_poison_padding(struct vf_gpu *g, int value, char *err, size_t errlen)
+{
+    return poison(g, false, value, err, errlen);
+}
+
+int vf_gpu_poison_outputs(struct vf_gpu *g, int value, char *err, size_t errlen)
+{
+    return poison(g, true, value, err, errlen);
 }
 
 /* every variant but fast reads taps from device memory shared by every stream, so a new

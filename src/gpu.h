@@ -58,6 +58,10 @@ void vf_gpu_inject_failure(struct vf_gpu *g, int after);
  * that padding, which none of their outputs may depend on. */
 int vf_gpu_poison_padding(struct vf_gpu *g, int value, char *err, size_t errlen);
 
+/* Test hook: fills every device output buffer with `value`, so that an output a kernel fails to
+ * write shows instead of what the run before left there. */
+int vf_gpu_poison_outputs(struct vf_gpu *g, int value, char *err, size_t errlen);
+
 /* Test hook: whether the fast kernel may use the GPU's copy engine (on by default), so that the
  * tests see the kernels' own copies too on a GPU that has one. */
 void vf_gpu_allow_copy_engine(int allow);

@@ -77,3 +77,8 @@ int vf_gpu_poison_padding(struct vf_gpu *g, int value, char *err, size_t errlen)
     snprintf(err, errlen, "built without CUDA");
     return -1;
 }
+
+int vf_gpu_poison_outputs(struct vf_gpu *g, int value, char *err, size_t errlen)
+{
+    return vf_gpu_poison_padding(g, value, err, errlen);
+}
