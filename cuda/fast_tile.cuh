@@ -242,9 +242,9 @@ __device__ __forceinline__ void run_tile(uint8_t *tile, const Planes &p, int bor
 /* How a sum becomes a byte (struct vf_requant): d == 1, a power of two, a multiply-high alone
  * (magic_shift 0: d <= 4096) or with a shift, clamped first unless the taps cannot leave the
  * range (requant.saturates); or, where they cannot, a fused multiply-add by 1/d rounded up with
- * the result rounded down (DIV_FLOAT, filter.h's vf_divide_by_float; DIV_GRID, one instruction
- * for d < 256, vf_divide_by_grid): their sums start at FLOAT_BIAS + offset, so that their bits
- * are the float 2^23 + n. */
+ * the result rounded down (DIV_FLOAT, filter.h's vf_divide_by_float, two instructions; DIV_GRID,
+ * one, vf_divide_by_grid, for every d filter.c found a lift for): their sums start at FLOAT_BIAS
+ * + offset (+ grid_lift), so that their bits are the float 2^23 (+ grid_lift) + n. */
 enum Divide { DIV_ONE, DIV_SHIFT, DIV_MULHI, DIV_MAGIC, DIV_MAGIC_CLAMP, DIV_FLOAT, DIV_GRID };
 constexpr int32_t FLOAT_BIAS = 0x4b000000; /* 2^23 */
 
@@ -274,11 +274,11 @@ inline Divide fma_divide_of(const vf_requant &q)
 }
 
 /* The requant constants of a kernel that divides by d: the float divisions' sums start at the
- * bias. */
+ * bias (and the lift). */
 inline vf_requant requant_for(vf_requant q, Divide d)
 {
     if (d == DIV_FLOAT || d == DIV_GRID)
-        q.offset += FLOAT_BIAS;
+        q.offset += FLOAT_BIAS + (d == DIV_GRID ? q.grid_lift : 0);
     return q;
 }
 
@@ -306,10 +306,8 @@ template <Divide D> __device__ __forceinline__ int32_t divided(int32_t n, const 
         const float sum = __int_as_float(n) - 8388608.0f; /* exact */
         return __float_as_int(__fmaf_rd(sum, q.inv_up, 8388608.0f));
     }
-    if (D == DIV_GRID) { /* the same from 2^23 + n itself; the constant is exact */
-        const float base = __fmaf_rn(-8388608.0f, q.inv_grid, 8388608.0f);
-        return __float_as_int(__fmaf_rd(__int_as_float(n), q.inv_grid, base));
-    }
+    if (D == DIV_GRID) /* the same from 2^23 + grid_lift + n itself (filter.c) */
+        return __float_as_int(__fmaf_rd(__int_as_float(n), q.inv_grid, q.grid_base));
     return (int32_t)vf_divide_by_magic(
         (uint32_t)(D == DIV_MAGIC_CLAMP ? min(max(n, 0), q.limit) : n), q);
 }

@@ -232,17 +232,58 @@ static void set_inv_up(struct vf_requant *q, int32_t d)
     q->inv_up = inv;
 }
 
-/* inv_grid = k / 2^24 with k = ceil(2^24 / d), so 1/d <= inv_grid < 1/d + 2^-24. As above, the
- * floor of n * inv_grid is q while n * 2^-24 < 1/d, and n <= limit < 256d makes that hold for
- * 256 d^2 <= 2^24: d < 256 (d = 256 is a shift). k < 2^23 for d > 2, so inv_grid is a float, and
- * 2^23 - k/2 (a multiple of 1/2 in [2^22, 2^23)) is one too: the GPU's multiply-add
- * (2^23 + n) * inv_grid + (2^23 - 2^23 inv_grid) = 2^23 + n inv_grid has no rounding but its
- * last, downward, which leaves 2^23 + floor(n inv_grid). */
+/* Below 256: inv_grid = k / 2^24 with k = ceil(2^24 / d), so 1/d <= inv_grid < 1/d + 2^-24. As
+ * above, the floor of n * inv_grid is q while n * 2^-24 < 1/d, and n <= limit < 256d makes that
+ * hold for 256 d^2 <= 2^24: d < 256 (d = 256 is a shift). k < 2^23 for d > 2, so inv_grid is a
+ * float, and grid_base = 2^23 - k/2 (a multiple of 1/2 in [2^22, 2^23)) is one too: the GPU's
+ * multiply-add (2^23 + n) * inv_grid + grid_base = 2^23 + n inv_grid has no rounding but its
+ * last, downward, which leaves 2^23 + floor(n inv_grid).
+ *
+ * From 256 a multiple of 2^-24 is too coarse, so inv_grid = inv_up = k / 2^m (k odd), and the
+ * sums start at 2^23 + L (grid_lift) instead of 2^23. With B = 2^23 + L, grid_base = 2^23 - h,
+ * where h is B * inv_grid rounded down to a multiple of 1/2 (so grid_base is a float: h < 2^22),
+ * the multiply-add is exactly 2^23 + n inv_grid + s, with s = B inv_grid - h = r / 2^m, r = B k
+ * mod 2^(m-1). For n = qd + t, t < d, and inv_grid = 1/d + e / (2^m d) (e = kd - 2^m, 0 <= e < d):
+ * n inv_grid + s = q + t/d + n e / (2^m d) + r / 2^m >= q, and < q + 1 when
+ * limit e / (2^m d) + r / 2^m < 1/d, i.e. r d + limit e < 2^m. So L is searched for from 0
+ * (B + limit < 2^24 keeps 2^23 + L + n a float whose bits count n); none found leaves inv_grid
+ * 0, and the kernels divide in two instructions instead (DIV_FLOAT). Every d up to
+ * VF_MAX_DIVISOR has one within 2^22 steps, about 3 ms at worst (test_filter checks every d, and
+ * every n of the box filters' divisors and others). */
 static void set_inv_grid(struct vf_requant *q, int32_t d)
 {
     q->inv_grid = 0;
-    if (q->shift < 0 && d < 256)
-        q->inv_grid = (float)(((1 << 24) + d - 1) / d) * 0x1p-24f;
+    q->grid_lift = 0;
+    q->grid_base = 0;
+    if (q->shift >= 0)
+        return;
+    if (d < 256) {
+        const int32_t k = ((1 << 24) + d - 1) / d;
+        q->inv_grid = (float)k * 0x1p-24f;
+        q->grid_base = 0x1p23f - (float)k * 0.5f;
+        return;
+    }
+    int exponent = 0;
+    const float mantissa = frexpf(q->inv_up, &exponent); /* inv_up = mantissa 2^exponent */
+    uint64_t k = (uint64_t)ldexpf(mantissa, 24);
+    int m = 24 - exponent;
+    while ((k & 1) == 0) {
+        k >>= 1;
+        m--;
+    }
+    const uint64_t e = k * (uint64_t)d - ((uint64_t)1 << m);
+    const uint64_t half = (uint64_t)1 << (m - 1), limit = (uint64_t)q->limit;
+    uint64_t r = (((uint64_t)1 << 23) * k) & (half - 1); /* r for L = 0, then + k per step */
+    for (uint64_t lift = 0; ((uint64_t)1 << 23) + lift + limit < ((uint64_t)1 << 24); lift++) {
+        if (r * (uint64_t)d + limit * e < ((uint64_t)1 << m)) {
+            const uint64_t twice_h = ((((uint64_t)1 << 23) + lift) * k - r) >> (m - 1);
+            q->inv_grid = q->inv_up;
+            q->grid_lift = (int32_t)lift;
+            q->grid_base = (float)((double)((uint64_t)1 << 24) - (double)twice_h) * 0.5f;
+            return;
+        }
+        r = (r + k) & (half - 1);
+    }
 }
 
 static void set_saturates(struct vf_filter *f)

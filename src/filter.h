@@ -52,10 +52,14 @@ struct vf_requant {
     /* d not a power of two: 1/d rounded up, so floor(n * inv_up) == floor(n/d) for 0 <= n <
      * 2^23 when the product is exact (vf_divide_by_float; filter.c says why) */
     float inv_up;
-    /* d < 256 and not a power of two (else 0): 1/d rounded up to a multiple of 2^-24, so that
-     * floor(n * inv_grid) == floor(n/d) for 0 <= n <= limit, and 2^23 - 2^23 * inv_grid is a float
-     * too: the GPU divides 2^23 + n with one fused multiply-add (vf_divide_by_grid; filter.c) */
+    /* d not a power of two (else 0): the GPU divides with one fused multiply-add, rounded down,
+     * of the float 2^23 + grid_lift + n (the sums start at those bits): fma(2^23 + grid_lift + n,
+     * inv_grid, grid_base) == 2^23 + floor(n/d) for 0 <= n <= limit (vf_divide_by_grid; filter.c
+     * says why). Below 256, inv_grid is 1/d rounded up to a multiple of 2^-24 and grid_lift 0;
+     * from 256, inv_grid is inv_up and grid_lift a search's answer. */
     float inv_grid;
+    int32_t grid_lift;
+    float grid_base;
     /* the sum can leave offset's 0..limit window, so engines must clamp (false for filters with
      * non-negative taps that sum to at most d: gaussian, box) */
     bool saturates;
@@ -160,11 +164,16 @@ static inline VF_HOSTDEV uint32_t vf_divide_by_float(uint32_t n, struct vf_requa
     return (uint32_t)((double)n * (double)q.inv_up);
 }
 
-/* The same for inv_grid: the GPU's fma(2^23 + n, inv_grid, 2^23 - 2^23 * inv_grid), rounded down,
- * is 2^23 + floor(n * inv_grid) exactly. */
+/* The same for inv_grid: the GPU's fma(2^23 + grid_lift + n, inv_grid, grid_base), rounded down,
+ * is 2^23 + floor(n * inv_grid + slack), where slack = (2^23 + grid_lift) * inv_grid + grid_base
+ * - 2^23 is what the addend leaves over (0 below 256). Every product and sum here is exact in a
+ * double: the products have at most 49 significant bits and the sums are multiples of
+ * ulp(inv_grid) below 2^9. */
 static inline VF_HOSTDEV uint32_t vf_divide_by_grid(uint32_t n, struct vf_requant q)
 {
-    return (uint32_t)((double)n * (double)q.inv_grid);
+    const double slack =
+        (8388608.0 + (double)q.grid_lift) * (double)q.inv_grid - (8388608.0 - (double)q.grid_base);
+    return (uint32_t)((double)n * (double)q.inv_grid + slack);
 }
 
 static inline VF_HOSTDEV uint32_t vf_requant_divide(uint32_t n, struct vf_requant q)

@@ -208,10 +208,12 @@ static void test_border_rule(void)
 static void test_rounding_rule(void)
 {
     /* every divisor the float path can meet at small sizes, exhaustively, and big ones */
-    int divisors[300], count = 0;
+    int divisors[320], count = 0;
     for (int d = 1; d <= 256; d++)
         divisors[count++] = d;
-    int big[] = {361, 625, 961, 1000, 3001, 4093, 4095, 4097, 9999, 12289, 16383, 16384};
+    /* the box filters' from 17x17 on (289 ... 961), and others up to the largest */
+    int big[] = {289,  361,  441,  529,  625,  729,   841,   961,  1000,
+                 3001, 4093, 4095, 4097, 9999, 12289, 16383, 16384};
     for (size_t i = 0; i < sizeof(big) / sizeof(big[0]); i++)
         divisors[count++] = big[i];
     for (int k = 0; k < count; k++) {
@@ -224,12 +226,18 @@ static void test_rounding_rule(void)
         if (f.requant.shift < 0)
             CHECK((f.requant.magic_shift == 0) == (d <= 4096), "div %d: magic shift %d", d,
                   f.requant.magic_shift);
-        /* the one-FMA division: below 256 only, its constant 2^23 - 2^23 inv_grid a float */
-        const double grid = f.requant.inv_grid, base = 0x1p23 - 0x1p23 * grid;
-        CHECK((grid > 0) == (f.requant.shift < 0 && d < 256), "div %d: inv_grid %g", d, grid);
+        /* the one-FMA division for every d not a power of two: below 256 with no lift and the
+         * addend 2^23 - 2^23 inv_grid; from 256 a lift that keeps 2^23 + lift + n below 2^24 */
+        const struct vf_requant *q = &f.requant;
+        const double grid = q->inv_grid;
+        CHECK((grid > 0) == (q->shift < 0), "div %d: inv_grid %g", d, grid);
         CHECK(grid == 0 ||
-                  ((double)(float)base == base && grid * d >= 1 && grid * d < 1 + 0x1p-24 * d),
-              "div %d: inv_grid %.10g, base %.3f", d, grid, base);
+                  (d < 256 ? q->grid_lift == 0 && grid * d >= 1 && grid * d < 1 + 0x1p-24 * d &&
+                                 q->grid_base == 0x1p23 - 0x1p23 * grid
+                           : grid == q->inv_up && q->grid_lift >= 0 &&
+                                 q->grid_lift + (int64_t)q->limit < (1 << 23)),
+              "div %d: inv_grid %.10g, lift %d, base %.3f", d, grid, q->grid_lift,
+              (double)q->grid_base);
         int bad = 0;
         for (int64_t s = -2 * (int64_t)d; s < 260 * (int64_t)d && bad < 3; s++) {
             int64_t want = (s + d / 2);
@@ -264,6 +272,33 @@ static void test_rounding_rule(void)
     CHECK(vf_requantize(1, f.requant) == 1 && vf_requantize(-1, f.requant) == 0 &&
               vf_requantize(3, f.requant) == 2,
           "half rounds up: 1/2 -> 1, -1/2 -> 0, 3/2 -> 2");
+}
+
+/* Every divisor up to the largest divides in one multiply-add on the GPU (filter.c's search for a
+ * lift finds one), with 2^23 + lift + n a float for every n it sees; the quotients at the ends
+ * of the range and on both sides of each multiple of d near them are right. */
+static void test_grid_every_divisor(void)
+{
+    int missing = 0;
+    for (int d = 3; d <= VF_MAX_DIVISOR; d++) {
+        struct vf_filter f;
+        char spec[64];
+        snprintf(spec, sizeof(spec), "custom:matrix=1:div=%d", d);
+        CHECK(vf_filter_parse(spec, &f, NULL, 0) == 0, "%s", spec);
+        const struct vf_requant *q = &f.requant;
+        if (q->shift >= 0)
+            continue;
+        if (q->inv_grid == 0 || q->grid_lift < 0 || q->grid_lift + (int64_t)q->limit >= 1 << 23) {
+            if (missing++ < 3)
+                CHECK(0, "div %d: no one-FMA division (lift %d)", d, q->grid_lift);
+            continue;
+        }
+        const int64_t ends[] = {
+            0, d - 1, d, 2 * (int64_t)d - 1, q->limit - d, q->limit - d + 1, q->limit};
+        for (size_t i = 0; i < sizeof(ends) / sizeof(ends[0]); i++)
+            CHECK(vf_divide_by_grid((uint32_t)ends[i], *q) == ends[i] / d, "div %d: n %lld", d,
+                  (long long)ends[i]);
+    }
 }
 
 static void expect_error(const char *spec, const char *needle)
@@ -356,6 +391,7 @@ int main(void)
     test_presets();
     test_border_rule();
     test_rounding_rule();
+    test_grid_every_divisor();
     test_parser();
     test_resize();
     return check_done("test_filter");
