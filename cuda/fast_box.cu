@@ -365,6 +365,32 @@ __global__ void __launch_bounds__(BOX_THREADS, BOX_BLOCKS_PER_SM) box_kernel(Pla
         walk_strip<R, D, false>(p, s, y0, dir, rows, sums, window);
 }
 
+/* Segments of 10 batches or more are given an odd number of batches (launch_box). In two sweeps
+ * on the H100 at 4K (twenty-sixth and thirty-fourth sessions), segments of an even number were
+ * slower than an odd count a batch away at every radius where both were timed; no cause was
+ * found. In us, box 19 with 40 / 36 / 44 rows: 24.3-24.4 / 23.8 / 23.5-23.6; box 23 with 48 /
+ * 44 / 52: 25.7-25.8 / 24.4 / 24.7-24.8; box 25 the same: 26.3-26.4 / 25.0-25.1 / 24.9-25.0;
+ * box 31 with 56 / 52 / 60: 26.5-26.6 / 26.0-26.1 / 27.1-27.2. Shorter segments showed no such
+ * pattern: at 4K box 7-13 moved within 0.3 either way from 32 rows to 36; at 1080p (8 -> 12 rows
+ * at box 7-13, 16 -> 12 at box 27-29, 16 -> 20 at box 31) box 11 and 13 gained 0.1-0.4 and box 7
+ * and 31 lost 0.3-0.4. The frames' row pitch and grids of whole blocks an SM did not explain it
+ * (BENCHMARKS.md, thirty-fourth session). */
+constexpr int BOX_ODD_FROM = 10 * BOX_BATCH;
+static_assert(BOX_ODD_FROM - BOX_BATCH >= BOX_MIN_ROWS, "a batch fewer is still a segment");
+
+/* From a count `rows` with an even number of batches: of the counts a batch fewer and a batch
+ * more, the one whose blocks come nearer 4/5 of the `resident` ones, but at most 7/8 of them
+ * (at 0.89 of a wave the walk slowed: below). */
+int odd_batches(int rows, int h, int strips, int resident)
+{
+    const long long target = resident * 4LL / 5;
+    const int fewer = rows - BOX_BATCH, more = rows + BOX_BATCH;
+    const long long more_blocks = (long long)strips * ((h + more - 1) / more);
+    const long long fewer_blocks = (long long)strips * ((h + fewer - 1) / fewer);
+    const bool fits = fewer_blocks * 8 <= resident * 7LL;
+    return fits && fewer_blocks - target <= target - more_blocks ? fewer : more;
+}
+
 /* Rows per block: as few as keep the blocks within 4/5 of what the GPU holds at once, so they
  * all run in one wave; a multiple of the batch. Measured on the H100 (box 7/15/31, us, with
  * an early kernel): 4K with 32 rows (0.77 of a wave) 26/29/37, with 28 rows (0.89) 26/33/41,
@@ -384,6 +410,8 @@ template <int R, Divide D> cudaError_t launch_box(BoxParams s, const Planes &p, 
     const int per_strip = max(1, resident * 4 / 5 / strips);
     const int rows = (p.h + per_strip - 1) / per_strip;
     s.rows = max(BOX_MIN_ROWS, (rows + BOX_BATCH - 1) / BOX_BATCH * BOX_BATCH);
+    if (s.rows >= BOX_ODD_FROM && s.rows / BOX_BATCH % 2 == 0)
+        s.rows = odd_batches(s.rows, p.h, strips, resident);
     dim3 grid(strips / 3, (p.h + s.rows - 1) / s.rows, 3);
     kernel<<<grid, BOX_THREADS, 0, stream>>>(p, s);
     return cudaGetLastError();
