@@ -367,14 +367,15 @@ __global__ void __launch_bounds__(BOX_THREADS, BOX_BLOCKS_PER_SM) box_kernel(Pla
 
 /* Segments of 10 batches or more are given an odd number of batches (launch_box). In two sweeps
  * on the H100 at 4K (twenty-sixth and thirty-fourth sessions), segments of an even number were
- * slower than an odd count a batch away at every radius where both were timed; no cause was
- * found. In us, box 19 with 40 / 36 / 44 rows: 24.3-24.4 / 23.8 / 23.5-23.6; box 23 with 48 /
- * 44 / 52: 25.7-25.8 / 24.4 / 24.7-24.8; box 25 the same: 26.3-26.4 / 25.0-25.1 / 24.9-25.0;
- * box 31 with 56 / 52 / 60: 26.5-26.6 / 26.0-26.1 / 27.1-27.2. Shorter segments showed no such
- * pattern: at 4K box 7-13 moved within 0.3 either way from 32 rows to 36; at 1080p (8 -> 12 rows
- * at box 7-13, 16 -> 12 at box 27-29, 16 -> 20 at box 31) box 11 and 13 gained 0.1-0.4 and box 7
- * and 31 lost 0.3-0.4. The frames' row pitch and grids of whole blocks an SM did not explain it
- * (BENCHMARKS.md, thirty-fourth session). */
+ * slower than an odd count a batch away at every radius where both were timed. In us, box 19
+ * with 40 / 36 / 44 rows: 24.3-24.4 / 23.8 / 23.5-23.6; box 23 with 48 / 44 / 52: 25.7-25.8 /
+ * 24.4 / 24.7-24.8; box 25 the same: 26.3-26.4 / 25.0-25.1 / 24.9-25.0; box 31 with 56 / 52 /
+ * 60: 26.5-26.6 / 26.0-26.1 / 27.1-27.2. Traces at box 25 and 31 put the gain in the busiest
+ * SMs, which walk fewer or shorter full segments with the odd counts; no model of that ordered
+ * every radius. Shorter segments showed no such pattern: at 4K box 7-13 moved within 0.3 either
+ * way from 32 rows to 36; at 1080p (8 -> 12 rows at box 7-13, 16 -> 12 at box 27-29, 16 -> 20 at
+ * box 31) box 11 and 13 gained 0.1-0.4 and box 7 and 31 lost 0.3-0.4 (BENCHMARKS.md,
+ * thirty-fourth session). */
 constexpr int BOX_ODD_FROM = 10 * BOX_BATCH;
 static_assert(BOX_ODD_FROM - BOX_BATCH >= BOX_MIN_ROWS, "a batch fewer is still a segment");
 
