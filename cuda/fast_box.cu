@@ -46,6 +46,14 @@ constexpr int BOX_BLOCKS_PER_SM = 16;
  * its first output, all blocks at the same time (H100, 4K, in the kernel before the ring: box 15
  * 25.6-25.8 -> 24.4-24.7 us against 4 at once, box 31 29.9-30.0 -> 29.3-29.5). */
 constexpr int BOX_FIRST_BATCH = 16;
+/* Up to 19 rows (box 17 and 19) all at once, so that no block waits on a second round for one
+ * to three rows. 64 registers a thread hold 19 rows without spilling (23 spill at box 23). H100,
+ * 4K, thirty-fifth session, six rounds: box 17 22.2-22.5 -> 22.0-22.2 us, box 19 23.8-24.1 ->
+ * 23.7-24.0; box 21 with its 21 rows at once stayed at 24.1. */
+constexpr int first_batch(int rows)
+{
+    return rows <= 19 ? rows : BOX_FIRST_BATCH;
+}
 /* The share of the SM's 256 KB of L1 and shared memory that goes to shared memory, in percent.
  * Left to itself, the driver takes as much as the most blocks need (up to 228 KB at box 15),
  * and the L1 left over is too small for the rows in flight (H100, 4K, ring kernel with the
@@ -229,7 +237,7 @@ __device__ __forceinline__ void
 start_window(const ColumnLoader &load, int y_first, int dir, ptrdiff_t step,
              uint2 (&window)[2 * R + 1][BOX_THREADS], uint32_t (&col)[BOX_WORDS])
 {
-    constexpr int N = 2 * R + 1;
+    constexpr int N = 2 * R + 1, FB = first_batch(N);
     const int t = threadIdx.x;
     const bool inside = RowsInside || load.all_inside(y_first, dir, N);
     const uint8_t *first = load.at(inside ? y_first : 0);
@@ -237,14 +245,14 @@ start_window(const ColumnLoader &load, int y_first, int dir, ptrdiff_t step,
     for (int w = 0; w < BOX_WORDS; w++)
         col[w] = 0;
 #pragma unroll
-    for (int i0 = 0; i0 < N; i0 += BOX_FIRST_BATCH) {
-        uint2 px[BOX_FIRST_BATCH];
+    for (int i0 = 0; i0 < N; i0 += FB) {
+        uint2 px[FB];
 #pragma unroll
-        for (int k = 0; k < BOX_FIRST_BATCH && i0 + k < N; k++)
+        for (int k = 0; k < FB && i0 + k < N; k++)
             px[k] =
                 inside ? load.inside(first + (i0 + k) * step) : load.any(y_first + dir * (i0 + k));
 #pragma unroll
-        for (int k = 0; k < BOX_FIRST_BATCH && i0 + k < N; k++) {
+        for (int k = 0; k < FB && i0 + k < N; k++) {
             window[i0 + k][t] = px[k];
             uint32_t h[BOX_WORDS];
             widen(px[k], h);
