@@ -16,8 +16,8 @@
  *    two adds per pixel at any size.
  *  - wide (2-D with radius > 4 or taps beyond a signed byte): multiply-adds on bytes, 4x4
  *    outputs per thread.
- * Box filters from radius 3 (every tap 1) go to fast_box.cu's running sums, separable
- * filters with non-negative byte taps from radius 5 to fast_mma.cu's tensor cores.
+ * Box filters (every tap 1) go to fast_box.cu's running sums, separable filters with
+ * non-negative byte taps from radius 5 to fast_mma.cu's tensor cores.
  * Requantisation: the accumulators start at the offset, the clamp is left out when the taps
  * cannot leave 0..255 (requant.saturates), and the division is filter.h's shift, multiply-high or
  * fused multiply-add (vf_divide_by_*), never a conversion; four results leave as one store. */
@@ -165,7 +165,7 @@ template <int Tx, int Ty, int Py, int MinBlocks = 1> struct SmallTiles {
  * its own columns at 128 wide, 7% at 480. The wide tiles are 480x24 (240 threads, 12 rows
  * each), which tile 3840x2160 and 1920x1080 with no partial tile (at 512x32 the last column and
  * row of 4K tiles were half empty), capped at 40 registers a thread so that an SM holds 6 of
- * them: box 5x5's column sums take 48 uncapped, and spill nothing at 40 (H100 A/B, BENCHMARKS.md,
+ * them: a 5x5 box column's sums take 48 uncapped, and spill nothing at 40 (H100 A/B, BENCHMARKS.md,
  * thirteenth session). The separable path's heavier arithmetic keeps the narrow tiles (ninth
  * session), and box columns wider than 5 (custom filters only; box itself goes to fast_box.cu)
  * would spill. The 3x3 2-D path fits 32 registers with nothing spilled, so an SM holds 8 of its
@@ -538,7 +538,7 @@ cudaError_t launch_radius(const vf_filter *f, int border, const Planes &p, cudaS
     /* 3x3 with byte taps and no clamped division: the 2-D path's one dp4a per output and tap
      * row, on wide tiles, beats the separable ones (H100, 4K: edge 22.9-23.5 us against
      * 23.9-24.0, gaussian 3x3 23.1-23.4 against 24.0; box 3x3, divided by 9 on the FMA, 22.7
-     * against 23.6) */
+     * against 23.6, before box went to fast_box.cu) */
     if (!f->separable || (R == 1 && small_2d && fma_divide_of(f->requant) != DIV_MAGIC_CLAMP)) {
         if constexpr (R <= SMALL_MAX_R) {
             if (small_2d) {

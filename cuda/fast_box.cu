@@ -66,9 +66,13 @@ constexpr int BOX_WORDS = BOX_CPT / 2;
 constexpr int BOX_HALO = 2;
 constexpr int BOX_OUT_COLS = BOX_CPT * (BOX_THREADS - 2 * BOX_HALO); /* 480: 4K is 8 strips */
 constexpr int BOX_LINE = BOX_THREADS * BOX_CPT;                      /* columns of a strip */
-/* From radius 3: at radius 2 fast.cu's small kernel is as fast (H100, 4K box 5x5: 24.4-24.7 us
- * here, 24.0-24.6 there) and at radius 1 faster. */
-constexpr int BOX_MIN_RADIUS = 3;
+/* Every box from 3x3. Until the thirty-fifth session box 3x3 and 5x5 ran on fast.cu's small
+ * kernel, which had been as fast at radius 2 and faster at radius 1 when this kernel was young.
+ * This one is now the faster: H100, 4K, six rounds in two calls, box 3x3 20.7-21.0 -> 18.9-19.0
+ * us, box 5x5 21.8-22.0 -> 19.2-19.3 (one more round read 32.8 once: BENCHMARKS.md), against a
+ * copy floor of 19.0-19.3; at 1080p box 5x5 8.9-9.0 -> 8.0-8.6 and box 3x3 7.5-8.7 -> 7.9-8.5,
+ * within that floor's noise. */
+constexpr int BOX_MIN_RADIUS = 1;
 constexpr int BOX_MIN_ROWS = 8; /* below, the 2r+1 rows each block starts with dominate */
 /* what the kernel's layout takes for granted at every radius the filters allow */
 static_assert(BOX_CPT * BOX_HALO >= VF_MAX_RADIUS, "the halo threads hold every column read");
@@ -473,8 +477,8 @@ cudaError_t launch_fast_box(const vf_filter *f, int border, const Planes &p, cud
 {
     typedef cudaError_t (*launcher)(const BoxParams &, const Planes &, cudaStream_t);
     static const launcher table[VF_MAX_RADIUS + 1] = {nullptr,
-                                                      nullptr,
-                                                      nullptr,
+                                                      launch_box_radius<1>,
+                                                      launch_box_radius<2>,
                                                       launch_box_radius<3>,
                                                       launch_box_radius<4>,
                                                       launch_box_radius<5>,
@@ -488,7 +492,7 @@ cudaError_t launch_fast_box(const vf_filter *f, int border, const Planes &p, cud
                                                       launch_box_radius<13>,
                                                       launch_box_radius<14>,
                                                       launch_box_radius<15>};
-    static_assert(BOX_MIN_RADIUS == 3, "the table starts at radius 3");
+    static_assert(BOX_MIN_RADIUS == 1, "the table starts at radius 1");
     if (!fast_box_fits(f))
         return cudaErrorNotSupported;
     BoxParams s = {};
