@@ -49,7 +49,7 @@ static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf
     }
 }
 
-enum { CUSTOM_COUNT = 36, CUSTOM_LEN = 8192 };
+enum { CUSTOM_COUNT = 37, CUSTOM_LEN = 8192 };
 
 /* "custom:matrix=..." of n x n taps col[i]*row[j] (+ centre in the middle), or of taps drawn
  * from lo..hi when col is NULL */
@@ -132,8 +132,9 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
     matrix_spec(out[13], 11, ramp11, bytes11, 0, 0, 0, 0, ":div=1000");
     matrix_spec(out[14], 19, col19, row19, 0, 0, 0, 0, ":div=4096:bias=5"); /* 2 planes, shift */
     matrix_spec(out[15], 31, col31, row31, 0, 0, 0, 0, ":div=14000");       /* r=15, no clamp */
-    /* all-one taps with other divisors than box's: a shift with a negative bias (r=2), clamped
-     * magic division on the tensor cores (r=14), magic division with a bias (r=7) */
+    /* all-one taps with other divisors than box's, all on the box kernel (fast_box.cu): a shift
+     * with a negative bias (r=2), clamped magic division (r=14, and r=1 at the end of the list),
+     * magic division with a bias (r=7) */
     matrix_spec(out[16], 5, flat, flat, 0, 0, 0, 0, ":div=16:bias=-20");
     matrix_spec(out[17], 29, flat, flat, 0, 0, 0, 0, ":div=100");
     matrix_spec(out[18], 15, flat, flat, 0, 0, 0, 0, ":div=2000:bias=-3");
@@ -170,6 +171,8 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
      * taps adding up to 2200, beyond the 2049 that the 2 planes' start leaves room for */
     matrix_spec(out[34], 19, wide_col19, wide_row19, 0, 0, 0, 0, ":div=4194304");
     matrix_spec(out[35], 11, wide_col11, ramp11, 0, 0, 0, 0, ":div=1048576");
+    /* the box kernel at radius 1 (box 3x3 runs there since the thirty-fifth session), clamped */
+    matrix_spec(out[36], 3, flat, flat, 0, 0, 0, 0, ":div=7");
 }
 
 /* Every preset (or only `only`, and then no custom matrices) at every size up to max_size
