@@ -556,9 +556,12 @@ cudaError_t launch_mma_radius(const vf_filter *f, int border, const Planes &p, c
 
 } // namespace
 
-/* From radius 5: below it fast.cu's dp4a paths are faster (H100, 4K: gaussian 5x5 25.8 us
- * there, 37.7 us here, where a tile's fixed costs dominate). */
-constexpr int MMA_MIN_RADIUS = 5;
+/* From radius 4: below it fast.cu's dp4a paths are faster, where a tile's fixed costs dominate.
+ * The line was radius 5 until the thirty-fifth session, when this kernel had become the faster at
+ * radius 4 (H100, 4K, two rounds against fast.cu in the same call: gaussian 9x9 29.1-29.2
+ * -> 25.3-25.5 us; gaussian 7x7 25.0 there, 25.2-25.3 here; gaussian 5x5 21.0-21.2 there, 25.2-25.3
+ * here; at 1080p gaussian 9x9 10.6 both ways and gaussian 7x7 10.0 there, 10.5-10.7 here). */
+constexpr int MMA_MIN_RADIUS = 4;
 
 bool fast_mma_fits(const vf_filter *f)
 {
@@ -574,7 +577,7 @@ cudaError_t launch_fast_mma(const vf_filter *f, int border, const Planes &p, cud
                                                       nullptr,
                                                       nullptr,
                                                       nullptr,
-                                                      nullptr,
+                                                      launch_mma_radius<4>,
                                                       launch_mma_radius<5>,
                                                       launch_mma_radius<6>,
                                                       launch_mma_radius<7>,
