@@ -17,7 +17,8 @@
  *  - wide (2-D with radius > 4 or taps beyond a signed byte): multiply-adds on bytes, 4x4
  *    outputs per thread.
  * Box filters (every tap 1) go to fast_box.cu's running sums, separable filters with
- * non-negative byte taps from radius 4 to fast_mma.cu's tensor cores.
+ * non-negative byte taps, or unsharp's (column taps of 0 or below and a centre tap), from radius 4
+ * to fast_mma.cu's tensor cores.
  * Requantisation: the accumulators start at the offset, the clamp is left out when the taps
  * cannot leave 0..255 (requant.saturates), and the division is filter.h's shift, multiply-high or
  * fused multiply-add (vf_divide_by_*), never a conversion; four results leave as one store. */

@@ -1,6 +1,8 @@
 /* The fast kernel for separable filters with non-negative byte taps at the big radii (gaussian;
- * box has its own, fast_box.cu): both passes are banded matrix products on the tensor cores, with
- * the exact int32 sums the CPU makes. A warp makes 16 columns of a 64x128 tile:
+ * box has its own, fast_box.cu), and for those with column taps of 0 or below and a centre tap
+ * (unsharp: the centre tap's term less the products, `Less`): both passes are banded matrix
+ * products on the tensor cores, with the exact int32 sums the CPU makes. A warp makes 16 columns
+ * of a 64x128 tile:
  *  - across: S^T = Bh^T x In^T per 16 output columns and 8 tile rows (mma m16n8k32, u8 x u8 ->
  *    s32). Output column m takes input column m - r + j times row tap j, so the band Bh^T is the
  *    same for every group of 16 columns; In^T's fragment is 4 neighbouring pixels of one tile
@@ -70,9 +72,10 @@ struct MmaParams {
     int tiles_x, tiles_y; /* of a plane */
     TileAt step;          /* from a block's tile to its next, gridDim.x tiles on */
     float down_start;     /* 3 planes: 2^23 - 1024 x the column taps' sum */
-    int32_t base;         /* offset less the planes' bits without their sums */
+    int32_t base;         /* offset (Less: -offset) less the planes' bits without their sums */
     int engine;           /* whether TileMaps hold the planes (else the block copies its tiles) */
-    int32_t row[VF_MAX_SIZE], col[VF_MAX_SIZE];
+    int32_t centre;       /* Less: the centre tap, times the pixel the output sits on */
+    int32_t row[VF_MAX_SIZE], col[VF_MAX_SIZE]; /* col as magnitudes when Less */
 };
 
 /* Planes of the sums across: 2 when they lie below 2^18 (the low byte and the rest, below 1024)
@@ -278,7 +281,7 @@ __device__ __forceinline__ uint16_t requant2(int32_t n0, int32_t n1, const vf_re
 }
 
 /* One warp's 16 columns of a tile, across then down, the sums in registers. */
-template <int R, Divide D, int P>
+template <int R, Divide D, int P, bool Less>
 __device__ __forceinline__ void columns(const MmaParams &s, const BandFragments<R> &f,
                                         const uint8_t *tile, uint8_t *staged)
 {
@@ -337,6 +340,14 @@ __device__ __forceinline__ void columns(const MmaParams &s, const BandFragments<
                 for (int k = P - 2; k >= 0; k--)
                     bits = (bits << 8) + (uint32_t)__float_as_int(plane[k][i]);
                 n[i] = (int32_t)(bits + (uint32_t)s.base);
+            }
+            /* the centre tap's term less the products (unsharp; launch_mma_radius says why) */
+            if (Less) {
+                const uint8_t *pixel =
+                    tile + (16 * rt + g + R) * MMA_TILE_PITCH + APRON + col0 + 8 * half + 2 * t;
+#pragma unroll
+                for (int i = 0; i < 4; i++)
+                    n[i] = s.centre * pixel[(i >> 1) * 8 * MMA_TILE_PITCH + (i & 1)] - n[i];
             }
             uint8_t *at = staged + staged_at(16 * rt + g, col0 + 8 * half + 2 * t);
             static_assert(staged_at(8, 0) == 8 * TW, "rows g and g + 8 share their swizzle");
@@ -433,7 +444,7 @@ __device__ __forceinline__ void write_tile(const Planes &p, const TileAt &at, co
  * each warp reads only its own columns' part of the tile and keeps its sums, so a tile needs no
  * barrier between its passes. With the copy engine, the staged outputs are stored by it too,
  * which the thread that asked waits on before the next tile's outputs are staged. */
-template <int R, Divide D, int P>
+template <int R, Divide D, int P, bool Less>
 __global__ void __launch_bounds__(TX *BIG_TY, Planes2or3<P>::template min_blocks<R>())
     mma_kernel(Planes p, MmaParams s, const __grid_constant__ TileMaps maps)
 {
@@ -468,7 +479,7 @@ __global__ void __launch_bounds__(TX *BIG_TY, Planes2or3<P>::template min_blocks
         const TileAt next = tile_after(s, at);
         if (next.plane < 3)
             feed.copy(spare, ~k & 1, p, next, s, maps);
-        columns<R, D, P>(s, fragments, tile, staged);
+        columns<R, D, P, Less>(s, fragments, tile, staged);
         if (engine_stores)
             engine_fence();
         __syncthreads();
@@ -485,10 +496,10 @@ __global__ void __launch_bounds__(TX *BIG_TY, Planes2or3<P>::template min_blocks
         engine_stored(); /* before the block's shared memory goes */
 }
 
-template <int R, Divide D, int P>
+template <int R, Divide D, int P, bool Less>
 cudaError_t launch_mma_kernel(MmaParams s, const Planes &p, cudaStream_t stream)
 {
-    constexpr auto kernel = mma_kernel<R, D, P>;
+    constexpr auto kernel = mma_kernel<R, D, P, Less>;
     const size_t smem = 1024 + STAGED_BYTES + 2 * Band<R>::TILE_BYTES;
     int resident = 0;
     cudaError_t e = allow_shared_bytes<kernel>(smem);
@@ -513,11 +524,17 @@ cudaError_t launch_mma_kernel(MmaParams s, const Planes &p, cudaStream_t stream)
     return cudaGetLastError();
 }
 
-template <int R, Divide D>
+template <int R, Divide D, bool Less = false>
 cudaError_t launch_mma_as(const MmaParams &s, int planes, const Planes &p, cudaStream_t stream)
 {
-    return planes == 2 ? launch_mma_kernel<R, D, 2>(s, p, stream)
-                       : launch_mma_kernel<R, D, 3>(s, p, stream);
+    return planes == 2 ? launch_mma_kernel<R, D, 2, Less>(s, p, stream)
+                       : launch_mma_kernel<R, D, 3, Less>(s, p, stream);
+}
+
+/* non-negative column taps in a byte and no centre tap: the products are the output's sum */
+bool plain_taps(const vf_filter *f)
+{
+    return f->centre == 0 && fits(f->col, f->size, 0, 255);
 }
 
 template <int R>
@@ -527,17 +544,28 @@ cudaError_t launch_mma_radius(const vf_filter *f, int border, const Planes &p, c
     s.q = f->requant;
     s.border = border;
     memcpy(s.row, f->row, sizeof(s.row));
-    memcpy(s.col, f->col, sizeof(s.col));
+    /* Less (unsharp, fast_mma_fits): the column taps are 0 or below, so the products are summed
+     * with their magnitudes, S, and the kernel makes centre x pixel - S + offset as centre x pixel
+     * - (S - offset): the base takes the offset off instead of adding it. */
+    const bool less = !plain_taps(f);
+    s.centre = f->centre;
     int32_t col_sum = 0;
-    for (int k = 0; k < f->size; k++)
-        col_sum += f->col[k];
+    for (int k = 0; k < f->size; k++) {
+        s.col[k] = less ? -f->col[k] : f->col[k];
+        col_sum += s.col[k];
+    }
     const int planes = 255 * (int64_t)f->abs_row_sum < (1 << 18) && col_sum <= 2049 ? 2 : 3;
     /* each plane's bits: its start's, plus 1024 for each unit of tap (the fp16 1024 + v), plus
      * its sum; with 3 planes the start takes the 1024s off (the taps add up to at most 7905) */
     s.down_start = (float)(8388608 - 1024 * col_sum);
     const uint32_t without_sum =
         planes == 2 ? 257u * (0x4b400000u + 1024u * (uint32_t)col_sum) : 65793u * 0x4b000000u;
-    s.base = (int32_t)((uint32_t)f->requant.offset - without_sum);
+    const uint32_t offset = (uint32_t)f->requant.offset;
+    s.base = (int32_t)((less ? 0u - offset : offset) - without_sum);
+    if (less) /* such sums leave the range (requant.saturates): a shift, or the clamped division */
+        return f->requant.shift >= 0
+                   ? launch_mma_as<R, DIV_SHIFT, true>(s, planes, p, stream)
+                   : launch_mma_as<R, DIV_MAGIC_CLAMP, true>(s, planes, p, stream);
     switch (divide_of(f->requant)) {
     case DIV_ONE:
     case DIV_SHIFT:
@@ -563,11 +591,13 @@ cudaError_t launch_mma_radius(const vf_filter *f, int border, const Planes &p, c
  * here; at 1080p gaussian 9x9 10.6 both ways and gaussian 7x7 10.0 there, 10.5-10.7 here). */
 constexpr int MMA_MIN_RADIUS = 4;
 
+/* Row taps in a byte and either column taps in a byte with no centre tap (gaussian), or column
+ * taps of 0 or below with any centre tap (unsharp: launch_mma_radius's Less). */
 bool fast_mma_fits(const vf_filter *f)
 {
     const int n = f->size;
-    return VF_GPU_ARCH >= 80 && f->separable && f->centre == 0 && n / 2 >= MMA_MIN_RADIUS &&
-           fits(f->row, n, 0, 255) && fits(f->col, n, 0, 255);
+    return VF_GPU_ARCH >= 80 && f->separable && n / 2 >= MMA_MIN_RADIUS &&
+           fits(f->row, n, 0, 255) && (plain_taps(f) || fits(f->col, n, -255, 0));
 }
 
 cudaError_t launch_fast_mma(const vf_filter *f, int border, const Planes &p, cudaStream_t stream)

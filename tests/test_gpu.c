@@ -49,7 +49,7 @@ static void compare_variants(struct vf_gpu *g, const char *spec, const struct vf
     }
 }
 
-enum { CUSTOM_COUNT = 37, CUSTOM_LEN = 8192 };
+enum { CUSTOM_COUNT = 39, CUSTOM_LEN = 8192 };
 
 /* "custom:matrix=..." of n x n taps col[i]*row[j] (+ centre in the middle), or of taps drawn
  * from lo..hi when col is NULL */
@@ -88,7 +88,7 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
                      peak5[] = {1, 2, 4, 2, 1}, tens5[] = {10, 10, 11, 10, 10},
                      hill5[] = {2, 3, 4, 3, 2}, dip_hill5[] = {-2, -3, -4, -3, -2};
     int twos11[11], row11[11], ramp11[11], bytes11[11], col19[19], row19[19], col31[31], row31[31];
-    int wide_col19[19], wide_row19[19], wide_col11[11];
+    int wide_col19[19], wide_row19[19], wide_col11[11], less11[11], less19[19];
     int flat[29], minus_two[9];
     for (int k = 0; k < 29; k++)
         flat[k] = 1;
@@ -106,8 +106,12 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
         wide_col19[k] = 110 + k;
         wide_row19[k] = (k * 37 + 5) % 140;
     }
-    for (int k = 0; k < 11; k++)
+    for (int k = 0; k < 11; k++) {
         wide_col11[k] = 200;
+        less11[k] = -(k % 4 + 1);
+    }
+    for (int k = 0; k < 19; k++)
+        less19[k] = -(k % 3 + 1);
     for (int k = 0; k < 31; k++) {
         col31[k] = k % 3;
         row31[k] = k * 11 % 31;
@@ -173,6 +177,10 @@ static void custom_specs(char out[CUSTOM_COUNT][CUSTOM_LEN])
     matrix_spec(out[35], 11, wide_col11, ramp11, 0, 0, 0, 0, ":div=1048576");
     /* the box kernel at radius 1 (box 3x3 runs there since the thirty-fifth session), clamped */
     matrix_spec(out[36], 3, flat, flat, 0, 0, 0, 0, ":div=7");
+    /* the tensor cores' centre tap less the products (unsharp's shape: column taps of 0 or
+     * below): clamped magic division with a bias on 2 planes; a shift on 3 */
+    matrix_spec(out[37], 11, less11, ramp11, 4000, 0, 0, 0, ":div=3001:bias=7");
+    matrix_spec(out[38], 19, less19, wide_row19, 100000, 0, 0, 0, ":div=16384");
 }
 
 /* Every preset (or only `only`, and then no custom matrices) at every size up to max_size
