@@ -4,6 +4,7 @@
 #include "bench_plot.h"
 #include "bench_report.h"
 #include "bench_suites.h"
+#include "parse.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -48,10 +49,8 @@ static void usage(FILE *out)
 
 static int parse_int_arg(const char *opt, const char *s, long lo, long hi, int *out)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || errno || v < lo || v > hi) {
+    long v;
+    if (vf_parse_long(s, lo, hi, &v)) {
         fprintf(stderr, "vfview bench: %s: '%s' is not an integer from %ld to %ld\n", opt, s, lo,
                 hi);
         return -1;

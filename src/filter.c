@@ -1,5 +1,7 @@
 #include "filter.h"
 
+#include "parse.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -417,28 +419,6 @@ static bool key_allowed(enum vf_preset p, const char *key)
     return false;
 }
 
-static int parse_int(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || errno || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-static int parse_double(const char *s, double lo, double hi, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end || errno || !(v >= lo && v <= hi))
-        return -1;
-    *out = v;
-    return 0;
-}
-
 /* "0 -1 0,-1 5 -1 ..." → taps; the count must be an odd square. */
 static int parse_matrix(const char *s, struct vf_filter *f, char *err, size_t errlen)
 {
@@ -491,26 +471,26 @@ static int apply_key(struct vf_filter *f, const char *key, const char *value, bo
         return -1;
     }
     if (!strcmp(key, "size")) {
-        if (parse_int(value, 3, VF_MAX_SIZE, &iv) || iv % 2 == 0) {
+        if (vf_parse_long(value, 3, VF_MAX_SIZE, &iv) || iv % 2 == 0) {
             set_error(err, errlen, "%s: size '%s' must be an odd integer from 3 to 31", name,
                       value);
             return -1;
         }
         f->size = (int)iv;
     } else if (!strcmp(key, "sigma")) {
-        if (parse_double(value, 0.05, 100, &f->sigma)) {
+        if (vf_parse_double(value, 0.05, 100, &f->sigma)) {
             set_error(err, errlen, "%s: sigma '%s' must be a number from 0.05 to 100", name, value);
             return -1;
         }
     } else if (!strcmp(key, "amount")) {
-        if (parse_double(value, 0, 16, &f->amount)) {
+        if (vf_parse_double(value, 0, 16, &f->amount)) {
             set_error(err, errlen, "%s: amount '%s' must be a number from 0 to 16", name, value);
             return -1;
         }
     } else if (!strcmp(key, "matrix")) {
         return parse_matrix(value, f, err, errlen);
     } else if (!strcmp(key, "div")) {
-        if (parse_int(value, -(1L << 30), 1L << 30, &iv)) {
+        if (vf_parse_long(value, -(1L << 30), 1L << 30, &iv)) {
             set_error(err, errlen, "%s: div '%s' is not an integer", name, value);
             return -1;
         }
@@ -521,7 +501,7 @@ static int apply_key(struct vf_filter *f, const char *key, const char *value, bo
         f->divisor = (int32_t)(iv > VF_MAX_POW2_DIVISOR ? VF_MAX_POW2_DIVISOR + 1 : iv);
         *div_set = true;
     } else if (!strcmp(key, "bias")) {
-        if (parse_int(value, -255, 255, &iv)) {
+        if (vf_parse_long(value, -255, 255, &iv)) {
             set_error(err, errlen, "%s: bias '%s' must be an integer from -255 to 255", name,
                       value);
             return -1;

@@ -1,9 +1,9 @@
 #include "options.h"
 #include "build_config.h"
 #include "keys.h"
+#include "parse.h"
 #include "variants.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -91,17 +91,6 @@ static int fail(char *err, size_t len, const char *fmt, ...)
     return -1;
 }
 
-static int parse_count(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || errno || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 static int apply(struct vf_options *o, int id, const char *arg, char *err, size_t len)
 {
     long n;
@@ -152,12 +141,12 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         o->no_window = true;
         break;
     case OPT_FRAMES:
-        if (parse_count(arg, 1, 1L << 40, &n))
+        if (vf_parse_long(arg, 1, 1L << 40, &n))
             return fail(err, len, "--frames: '%s' is not a positive integer", arg);
         o->frames = n;
         break;
     case OPT_THREADS:
-        if (parse_count(arg, 1, 1024, &n))
+        if (vf_parse_long(arg, 1, 1024, &n))
             return fail(err, len, "--threads: '%s' is not an integer from 1 to 1024", arg);
         o->threads = (int)n;
         break;

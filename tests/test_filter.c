@@ -7,6 +7,7 @@
 #include "check.h"
 #include "cpu.h"
 #include "filter.h"
+#include "parse.h"
 
 static const uint8_t image_5x4[20] = {12,  200, 37, 90,  255, 0, 64,  128, 180, 33,
                                       250, 17,  99, 140, 71,  5, 222, 46,  160, 111};
@@ -367,6 +368,32 @@ static void test_parser(void)
     expect_error("custom:div=3", "matrix=... is required");
     expect_error("gaussian:size", "'size' is not key=value");
     expect_error("custom:matrix=4194304 4194304 0 0 0 0 0 0 0", "taps too large");
+    expect_error("box:size=7x", "size '7x'");
+    expect_error("box:size=", "size ''");
+    expect_error("box:size=99999999999999999999", "size '99999999999999999999'");
+    expect_error("gaussian:sigma=nan", "sigma 'nan'");
+    expect_error("sharpen:amount=1e400", "amount '1e400'");
+}
+
+/* the whole-string number rule every option and spec value goes through */
+static void test_numbers(void)
+{
+    long n = 42;
+    CHECK(!vf_parse_long("-17", -17, 17, &n) && n == -17, "-17 in -17..17, got %ld", n);
+    CHECK(!vf_parse_long("+17", -17, 17, &n) && n == 17, "+17 in -17..17, got %ld", n);
+    n = 42;
+    const char *bad[] = {"18", "-18", "", " ", "1 7", "17 ", "0x11", "9223372036854775808"};
+    for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++)
+        CHECK(vf_parse_long(bad[k], -17, 17, &n) == -1 && n == 42, "'%s' refused, *out kept",
+              bad[k]);
+    double d = 0.5;
+    CHECK(!vf_parse_double("0.05", 0.05, 100, &d) && d == 0.05, "0.05 is the low end, got %g", d);
+    CHECK(!vf_parse_double("1e2", 0.05, 100, &d) && d == 100, "1e2 is the high end, got %g", d);
+    d = 0.5;
+    const char *bad_reals[] = {"0.0499", "100.01", "nan", "inf", "", "2,5", "1e400"};
+    for (size_t k = 0; k < sizeof(bad_reals) / sizeof(bad_reals[0]); k++)
+        CHECK(vf_parse_double(bad_reals[k], 0.05, 100, &d) == -1 && d == 0.5,
+              "'%s' refused, *out kept", bad_reals[k]);
 }
 
 static void test_resize(void)
@@ -393,6 +420,7 @@ int main(void)
     test_rounding_rule();
     test_grid_every_divisor();
     test_parser();
+    test_numbers();
     test_resize();
     return check_done("test_filter");
 }

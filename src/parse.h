@@ -1,0 +1,12 @@
+/* Numbers given as text (command-line values, filter spec values), taken only whole: "12x", "",
+ * an overflow or a value outside the range are all refused, so the caller can name the rule. */
+#ifndef VF_PARSE_H
+#define VF_PARSE_H
+
+/* 0 with *out set when all of s is a decimal integer from lo to hi; else -1, *out untouched */
+int vf_parse_long(const char *s, long lo, long hi, long *out);
+
+/* 0 with *out set when all of s is a number from lo to hi (NaN never is); else -1 */
+int vf_parse_double(const char *s, double lo, double hi, double *out);
+
+#endif
