@@ -382,7 +382,7 @@ static void test_numbers(void)
     CHECK(!vf_parse_long("-17", -17, 17, &n) && n == -17, "-17 in -17..17, got %ld", n);
     CHECK(!vf_parse_long("+17", -17, 17, &n) && n == 17, "+17 in -17..17, got %ld", n);
     n = 42;
-    const char *bad[] = {"18", "-18", "", " ", "1 7", "17 ", "0x11", "9223372036854775808"};
+    const char *bad[] = {"18", "-18", "", " ", "1 7", "17 ", " 17", "0x11", "9223372036854775808"};
     for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++)
         CHECK(vf_parse_long(bad[k], -17, 17, &n) == -1 && n == 42, "'%s' refused, *out kept",
               bad[k]);
@@ -390,7 +390,7 @@ static void test_numbers(void)
     CHECK(!vf_parse_double("0.05", 0.05, 100, &d) && d == 0.05, "0.05 is the low end, got %g", d);
     CHECK(!vf_parse_double("1e2", 0.05, 100, &d) && d == 100, "1e2 is the high end, got %g", d);
     d = 0.5;
-    const char *bad_reals[] = {"0.0499", "100.01", "nan", "inf", "", "2,5", "1e400"};
+    const char *bad_reals[] = {"0.0499", "100.01", "nan", "inf", "", "2,5", " 2", "1e400"};
     for (size_t k = 0; k < sizeof(bad_reals) / sizeof(bad_reals[0]); k++)
         CHECK(vf_parse_double(bad_reals[k], 0.05, 100, &d) == -1 && d == 0.5,
               "'%s' refused, *out kept", bad_reals[k]);
