@@ -4,21 +4,16 @@
 # elsewhere, and bad arguments give one clear line. No timing is asserted.
 vfview="$1"
 checker="$2"
-fails=0
-checks=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/lib.sh"
+scratch
 
 # expect STATUS NEEDLE ARGS...
 expect() {
     local want="$1" needle="$2"; shift 2
-    checks=$((checks + 1))
     local out status
     out=$("$vfview" bench "$@" 2>&1); status=$?
-    [ "$status" -eq "$want" ] || { fail "bench $*: exit $status, want $want ($out)"; return; }
-    [[ "$out" == *"$needle"* ]] || fail "bench $*: output lacks '$needle': $out"
+    [ "$status" -eq "$want" ] || { bad "bench $*: exit $status, want $want ($out)"; return; }
+    [[ "$out" == *"$needle"* ]] && ok || bad "bench $*: output lacks '$needle': $out"
 }
 
 features=$("$vfview" --version)
@@ -31,33 +26,28 @@ cores=$(getconf _NPROCESSORS_ONLN)
 input=()
 if [ $media -eq 1 ]; then
     ffmpeg -v error -f lavfi -i testsrc2=size=64x36:rate=10 -frames:v 10 -pix_fmt yuv420p \
-        "$tmp/tiny.mp4" || fail "ffmpeg could not make the tiny input"
+        "$tmp/tiny.mp4" || bad "ffmpeg could not make the tiny input"
     input=(--input "$tmp/tiny.mp4")
 fi
 
-checks=$((checks + 1))
 "$vfview" bench --suite all --quick --scale 64 --frames 2 --warmup 0 "${input[@]}" \
-    --out "$tmp/out" >"$tmp/stdout" 2>"$tmp/stderr" || fail "bench --suite all: exit $? ($(cat "$tmp/stderr"))"
+    --out "$tmp/out" >"$tmp/stdout" 2>"$tmp/stderr" && ok ||
+    bad "bench --suite all: exit $? ($(cat "$tmp/stderr"))"
 for suite in resolution kernel block memory transfers streams threads peers pipeline; do
-    checks=$((checks + 1))
-    grep -q "^== $suite: " "$tmp/stdout" || fail "no table for suite $suite"
+    grep -q "^== $suite: " "$tmp/stdout" && ok || bad "no table for suite $suite"
 done
-checks=$((checks + 1))
 if [ $gpu -eq 0 ]; then
-    grep -q "skipped: " "$tmp/stdout" || fail "GPU rows not reported as skipped"
+    grep -q "skipped: " "$tmp/stdout" && ok || bad "GPU rows not reported as skipped"
 fi
 if [ $gnuplot -eq 0 ]; then
-    checks=$((checks + 1))
-    grep -q "gnuplot not found" "$tmp/stderr" || fail "missing gnuplot not reported"
+    grep -q "gnuplot not found" "$tmp/stderr" && ok || bad "missing gnuplot not reported"
 fi
-checks=$((checks + 1))
-python3 "$checker" "$tmp/out" $gpu $media $gnuplot "$cores" || fail "check_bench.py"
+python3 "$checker" "$tmp/out" $gpu $media $gnuplot "$cores" && ok || bad "check_bench.py"
 
 # one suite, the CSV alone, and a second run into the same directory
 expect 0 "== threads: CPU engine vs threads" --suite threads --quick --scale 64 --frames 1 --out "$tmp/out"
-checks=$((checks + 1))
-[ "$(cut -d, -f1 "$tmp/out/bench.csv" | sort -u | tr '\n' ' ')" = "suite threads " ] ||
-    fail "a threads-only run left other suites in bench.csv"
+[ "$(cut -d, -f1 "$tmp/out/bench.csv" | sort -u | tr '\n' ' ')" = "suite threads " ] && ok ||
+    bad "a threads-only run left other suites in bench.csv"
 
 # bad arguments: one line, non-zero
 expect 2 "vfview bench: --suite: unknown suite 'nope'" --suite nope
@@ -72,5 +62,4 @@ if [ $media -eq 1 ]; then
     expect 1 "vfview bench: pipeline: " --suite pipeline --input "$tmp/junk.mp4" --out "$tmp/p"
 fi
 
-echo "test_bench: $checks checks, $fails failed"
-[ $fails -eq 0 ]
+finish bench

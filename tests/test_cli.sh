@@ -1,21 +1,20 @@
 #!/bin/sh
 # Command line: good options parse, bad ones exit non-zero with a message naming the option.
 vfview="$1"
-fails=0
-checks=0
+. "$(dirname "$0")/lib.sh"
+scratch
 
 # expect STATUS NEEDLE ARGS...: exit status and a stderr/stdout line containing NEEDLE
 expect() {
     want_status="$1"; needle="$2"; shift 2
-    checks=$((checks + 1))
     out=$("$vfview" "$@" 2>&1)
     status=$?
     if [ "$status" -ne "$want_status" ]; then
-        echo "FAIL: vfview $*: exit $status, want $want_status ($out)"; fails=$((fails + 1)); return
+        bad "vfview $*: exit $status, want $want_status ($out)"; return
     fi
     case "$out" in
-        *"$needle"*) ;;
-        *) echo "FAIL: vfview $*: output lacks '$needle': $out"; fails=$((fails + 1)) ;;
+        *"$needle"*) ok ;;
+        *) bad "vfview $*: output lacks '$needle': $out" ;;
     esac
 }
 
@@ -51,18 +50,11 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 
 # a tiny bench really runs and writes its CSV
-csv="${TMPDIR:-/tmp}/vfview-cli-$$.csv"
+csv="$tmp/bench.csv"
 expect 0 "cpu    fast" bench --engine cpu --res 31x17 --frames 2 --warmup 1 --threads 2 --csv "$csv"
-checks=$((checks + 1))
-if ! head -1 "$csv" | grep -q '^suite,engine,variant,transfer,filter,size,border,width,height,block,streams,threads,runs,ms_per_frame,ms_min,ms_max,ms_with_transfers,mpix_per_s,speedup_vs_ref,note$'; then
-    echo "FAIL: CSV header: $(head -1 "$csv")"; fails=$((fails + 1))
-fi
-checks=$((checks + 1))
-if [ "$(grep -c '^single,cpu,' "$csv")" -ne 2 ]; then
-    echo "FAIL: CSV should have the ref and fast rows: $(cat "$csv")"; fails=$((fails + 1))
-fi
-rm -f "$csv"
+head -1 "$csv" | grep -q '^suite,engine,variant,transfer,filter,size,border,width,height,block,streams,threads,runs,ms_per_frame,ms_min,ms_max,ms_with_transfers,mpix_per_s,speedup_vs_ref,note$' &&
+    ok || bad "CSV header: $(head -1 "$csv")"
+[ "$(grep -c '^single,cpu,' "$csv")" -eq 2 ] && ok || bad "CSV should have the ref and fast rows: $(cat "$csv")"
 expect 1 "cannot write /nonexistent-dir/x.csv" bench --engine cpu --variant fast --res 8x8 --frames 1 --csv /nonexistent-dir/x.csv
 
-echo "test_cli: $checks checks, $fails failed"
-[ "$fails" -eq 0 ]
+finish cli

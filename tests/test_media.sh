@@ -10,13 +10,9 @@ command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || {
     echo "ffmpeg/ffprobe not installed: skipping"
     exit 77
 }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+scratch
 cd "$tmp" || exit 1
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 ff() { ffmpeg -nostdin -hide_banner -loglevel error -y "$@"; }
 frames_of() { ffprobe -v error -count_frames -select_streams v:0 \
     -show_entries stream=nb_read_frames -of csv=p=0 "$1"; }
@@ -134,7 +130,7 @@ pid=$!
 sleep 2.5
 kill -INT "$pid"
 wait "$pid"
-kill "$feeder" 2>/dev/null
+kill -KILL "$feeder" 2>/dev/null # it may still be blocked opening the fifo
 wait "$feeder" 2>/dev/null
 written=$(grep -o '[0-9]* written' sigint.err | cut -d' ' -f1)
 if grep -q "interrupted by SIGINT" sigint.err && [ -n "$written" ] && [ "$written" -gt 0 ] &&
@@ -231,5 +227,4 @@ n=$(frames_of capped.mkv 2>/dev/null)
 [ "$status" -eq 1 ] && grep -q "File too large" capped.err && [ -n "$n" ] && [ "$n" -gt 0 ] &&
     [ "$n" -lt 25 ] && ok || bad "full disk mid-file: status $status, $n frames, $(cat capped.err)"
 
-echo "media: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish media

@@ -7,13 +7,9 @@ vfview=$(realpath "$1")
 for tool in xvfb-run xdotool ffprobe; do
     command -v $tool >/dev/null || { echo "$tool not installed: skipping"; exit 77; }
 done
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+scratch
 cd "$tmp" || exit 1
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 
 cat >session.sh <<SCRIPT
 "$vfview" -o rec.mp4 2>vfview.err &
@@ -140,5 +136,4 @@ timeout 60 xvfb-run -a "$vfview" nonexistent.mp4 2>missing.err
     grep -q "nonexistent.mp4: cannot open: No such file" missing.err && ok ||
     bad "missing input: $(cat missing.err)"
 
-echo "viewer: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish viewer
