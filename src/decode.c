@@ -356,6 +356,11 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
         return -1;
     }
     AVFrame *p = d->picture;
+    if (p->width > VF_MAX_SIDE || p->height > VF_MAX_SIDE) {
+        snprintf(err, errlen, "%s: %dx%d pictures: vfview takes at most %d pixels a side", d->name,
+                 p->width, p->height, VF_MAX_SIDE);
+        return -1;
+    }
     if (d->cfg.max_pixels > 0 && (long)p->width * p->height > d->cfg.max_pixels) {
         snprintf(err, errlen, "%s: %dx%d pictures are larger than the %ld pixels allowed", d->name,
                  p->width, p->height, d->cfg.max_pixels);

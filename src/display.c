@@ -115,6 +115,15 @@ static int setup_gl(struct vf_display *d, char *err, size_t errlen)
     glUseProgram(d->overlay_program);
     glUniform1i(glGetUniformLocation(d->overlay_program, "image"), 0);
     d->overlay_rect = glGetUniformLocation(d->overlay_program, "rect");
+    GLint max_side = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
+    if (d->video_w > max_side || d->video_h > max_side) {
+        snprintf(err, errlen,
+                 "%dx%d frames are larger than this OpenGL's textures (%d pixels a side); "
+                 "--no-window filters and records them",
+                 d->video_w, d->video_h, (int)max_side);
+        return -1;
+    }
     for (int h = 0; h < 2; h++)
         for (int p = 0; p < VF_PLANES; p++)
             d->planes[h][p] = new_texture(GL_R8, d->video_w, d->video_h);

@@ -8,7 +8,7 @@ enum { ROW_ALIGN = 64 };
 int vf_frame_alloc(struct vf_frame *f, int width, int height)
 {
     memset(f, 0, sizeof(*f));
-    if (width <= 0 || height <= 0 || width > (1 << 16) || height > (1 << 16))
+    if (width <= 0 || height <= 0 || width > VF_MAX_SIDE || height > VF_MAX_SIDE)
         return -1;
     ptrdiff_t stride = ((ptrdiff_t)width + ROW_ALIGN - 1) / ROW_ALIGN * ROW_ALIGN;
     size_t plane_bytes = (size_t)stride * (size_t)height;

@@ -5,7 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define VF_PLANES 3
+#define VF_PLANES   3
+#define VF_MAX_SIDE 65536 /* the widest and tallest frame vf_frame_alloc makes */
 
 struct vf_frame {
     int width, height;
@@ -15,7 +16,7 @@ struct vf_frame {
 };
 
 /* Allocates three planes with rows aligned to 64 bytes. Returns 0, or -1 when out of memory
- * or the size is not positive. */
+ * or a side is not in 1..VF_MAX_SIDE. */
 int vf_frame_alloc(struct vf_frame *f, int width, int height);
 void vf_frame_free(struct vf_frame *f);
 

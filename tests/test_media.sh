@@ -173,6 +173,8 @@ bad_input truncated.mp4 "Invalid data\|no picture"
 bad_input audio_only.m4a "no video stream"
 bad_input folder.mkv "is a directory"
 bad_input unknown.avi "unsupported video codec"
+ff -f lavfi -i color=red:size=70000x2 -frames:v 1 too_wide.png
+bad_input too_wide.png "70000x2 pictures: vfview takes at most 65536 pixels a side"
 # damage in the middle of a file (issue 7): the run goes on past it (saying how much was
 # skipped) or stops with one line; never a crash, and what was recorded plays
 damage() { # IN OUT: 3 kB of a fixed pattern over the middle of IN

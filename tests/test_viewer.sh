@@ -135,5 +135,11 @@ timeout 60 xvfb-run -a "$vfview" nonexistent.mp4 2>missing.err
 [ $? -eq 1 ] && [ "$(grep -c . missing.err)" -eq 1 ] &&
     grep -q "nonexistent.mp4: cannot open: No such file" missing.err && ok ||
     bad "missing input: $(cat missing.err)"
+# wider than any OpenGL's textures (Mesa's take 16384 pixels a side): one line, before a frame
+ffmpeg -nostdin -loglevel error -y -f lavfi -i color=red:size=65000x8 -frames:v 1 wide.png
+timeout 60 xvfb-run -a "$vfview" wide.png 2>wide.err
+[ $? -eq 1 ] && [ "$(grep -c . wide.err)" -eq 1 ] &&
+    grep -q "^vfview: 65000x8 frames are larger than this OpenGL's textures" wide.err && ok ||
+    bad "frames wider than a texture: $(cat wide.err)"
 
 finish viewer
