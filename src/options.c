@@ -41,7 +41,7 @@ static const struct cli_option cli_options[] = {
      "both|cpu|gpu: window halves, or the engine that makes headless output"},
     {"variant", required_argument, OPT_VARIANT, "V",
      "GPU kernel: naive|naive-const|tiled|tiled-const|fast"},
-    {"output", required_argument, 'o', "FILE", "record the filtered video"},
+    {"output", required_argument, 'o', "FILE", "record the filtered video (out%04d.png: images)"},
     {"codec", required_argument, OPT_CODEC, "NAME", "encoder (default H.264; ffv1 = lossless)"},
     {"no-window", no_argument, OPT_NO_WINDOW, "", "headless run at full speed"},
     {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},

@@ -1,6 +1,7 @@
 #include "record.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,12 @@ static int fail(struct vf_recorder *r, char *err, size_t errlen, const char *wha
     return -1;
 }
 
+/* pictures written as image files, one file each or one overwritten (.png, .jpg, .bmp, ...) */
+static bool is_image_file(const AVOutputFormat *container)
+{
+    return strcmp(container->name, "image2") == 0;
+}
+
 /* Whether the container can hold the codec; formats that cannot tell accept their default. */
 static int container_accepts(const AVOutputFormat *container, enum AVCodecID id, int fallback)
 {
@@ -59,6 +66,8 @@ static int container_accepts(const AVOutputFormat *container, enum AVCodecID id,
 static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat *container,
                                      char *err, size_t errlen)
 {
+    /* the file name's codec where the container has one per extension (image2: .png, .jpg) */
+    enum AVCodecID usual = av_guess_codec(container, NULL, r->path, NULL, AVMEDIA_TYPE_VIDEO);
     const AVCodec *enc;
     if (r->cfg.codec) {
         enc = avcodec_find_encoder_by_name(r->cfg.codec);
@@ -73,7 +82,7 @@ static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat
                      r->path, r->cfg.codec);
             return NULL;
         }
-        if (!container_accepts(container, enc->id, container->video_codec)) {
+        if (!container_accepts(container, enc->id, usual)) {
             snprintf(err, errlen, "%s: the %s container cannot hold %s video", r->path,
                      container->name, avcodec_get_name(enc->id));
             return NULL;
@@ -81,17 +90,18 @@ static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat
         return enc;
     }
     enc = avcodec_find_encoder_by_name("libx264");
-    if (enc && container_accepts(container, enc->id, container->video_codec))
+    if (enc && container_accepts(container, enc->id, usual))
         return enc;
-    const AVCodec *fallback = avcodec_find_encoder(container->video_codec);
+    const AVCodec *fallback = avcodec_find_encoder(usual);
     if (!fallback) {
         snprintf(err, errlen, "%s: no video encoder available for the %s container", r->path,
                  container->name);
         return NULL;
     }
-    vf_notify(r->cfg.notice, r->cfg.notice_ctx, "%s: %s; recording with %s instead", r->path,
-              enc ? "this container cannot hold H.264" : "libx264 is not available",
-              fallback->name);
+    if (!is_image_file(container)) /* a .png or .jpg names its codec: nothing to explain */
+        vf_notify(r->cfg.notice, r->cfg.notice_ctx, "%s: %s; recording with %s instead", r->path,
+                  enc ? "this container cannot hold H.264" : "libx264 is not available",
+                  fallback->name);
     return fallback;
 }
 
@@ -104,18 +114,20 @@ static enum AVPixelFormat choose_pixel_format(const AVCodec *enc, int width, int
     if (!list)
         return AV_PIX_FMT_GBRP;
     enum AVPixelFormat exact = AV_PIX_FMT_NONE;
-    int has_420 = 0;
+    enum AVPixelFormat yuv420 = AV_PIX_FMT_NONE;
     for (const enum AVPixelFormat *p = list; *p != AV_PIX_FMT_NONE; p++) {
         if (*p == AV_PIX_FMT_GBRP)
             return AV_PIX_FMT_GBRP;
         if (exact == AV_PIX_FMT_NONE && *p != AV_PIX_FMT_PAL8 && vf_convert_is_exact(*p))
             exact = *p;
-        has_420 |= *p == AV_PIX_FMT_YUV420P;
+        /* MJPEG lists full-range 4:2:0 first and refuses the limited range as non-standard */
+        if (yuv420 == AV_PIX_FMT_NONE && (*p == AV_PIX_FMT_YUV420P || *p == AV_PIX_FMT_YUVJ420P))
+            yuv420 = *p;
     }
     if (exact != AV_PIX_FMT_NONE)
         return exact;
-    if (has_420 && width % 2 == 0 && height % 2 == 0)
-        return AV_PIX_FMT_YUV420P;
+    if (yuv420 != AV_PIX_FMT_NONE && width % 2 == 0 && height % 2 == 0)
+        return yuv420;
     return avcodec_find_best_pix_fmt_of_list(list, AV_PIX_FMT_GBRP, 0, NULL);
 }
 
@@ -188,7 +200,7 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
 static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
 {
     const AVFormatContext *src = r->cfg.audio_source;
-    if (!src)
+    if (!src || is_image_file(r->mux->oformat)) /* pictures alone, as asked: no notice */
         return 0;
     r->audio_map_size = (int)src->nb_streams;
     r->audio_map = malloc(sizeof(int) * src->nb_streams);
@@ -237,13 +249,19 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
         av_dict_set(&opts, "movflags", "+frag_keyframe+empty_moov+default_base_moof", 0);
     if (strstr(name, "matroska") || strstr(name, "webm"))
         av_dict_set(&opts, "cluster_time_limit", "1000", 0);
+    char numbered[sizeof(r->path) + 16]; /* the name with a number in place of %d */
+    if (is_image_file(mux->oformat) &&
+        av_get_frame_filename(numbered, sizeof(numbered), r->path, 1) < 0)
+        av_dict_set(&opts, "update", "1", 0); /* no %d in the name: one file, the last picture */
     ret = avformat_write_header(mux, &opts);
     av_dict_free(&opts);
     if (ret < 0)
         return fail(r, err, errlen, "cannot write the header", ret);
-    avio_flush(mux->pb); /* a full disk or a dead pipe shows now, before any work */
-    if (mux->pb && mux->pb->error < 0)
-        return fail(r, err, errlen, "write failed", mux->pb->error);
+    if (mux->pb) {           /* image files have none: the muxer opens one a picture */
+        avio_flush(mux->pb); /* a full disk or a dead pipe shows now, before any work */
+        if (mux->pb->error < 0)
+            return fail(r, err, errlen, "write failed", mux->pb->error);
+    }
     r->header_written = 1;
     return 0;
 }

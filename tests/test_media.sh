@@ -91,6 +91,25 @@ run mp4_default 0 -i h264.mp4 -o default.mp4 &&
     { grep -q "libx264 yuv420p" mp4_default.err && [ "$(frames_of default.mp4)" = 25 ] && ok ||
         bad "default recording is not 25 frames of libx264 yuv420p: $(cat mp4_default.err)"; }
 
+# ---- image files: a numbered sequence, or one file that keeps the last picture; JPEG -------
+run img_seq 0 -i seq%03d.png -f sharpen -o out%03d.png &&
+    { "$check" filtered seq%03d.png out%03d.png sharpen clamp >/dev/null && [ ! -e out006.png ] &&
+        ! grep -q "instead\|dropped" img_seq.err && ok ||
+        bad "PNG sequence: $(cat img_seq.err; "$check" filtered seq%03d.png out%03d.png sharpen clamp 2>&1)"; }
+run img_one 0 -i rgb24.png -f edge --border mirror -o edge.png &&
+    { "$check" filtered rgb24.png edge.png edge mirror >/dev/null && ok ||
+        bad "one PNG: $(cat img_one.err)"; }
+run img_last 0 -i gbrp.mkv --frames 3 -f box -o last.png &&
+    run img_third 0 -i gbrp.mkv --frames 3 -f box -o third%d.png &&
+    { "$check" same last.png third3.png >/dev/null && [ ! -e third4.png ] && ok ||
+        bad "last.png is not the third picture: $(ls third*)"; }
+run img_jpeg 0 -i h264.mp4 --frames 2 -o still.jpg &&
+    { [ "$("$check" info still.jpg)" = "1 96x60" ] && ! grep -q "dropped" img_jpeg.err && ok ||
+        bad "JPEG from a clip with audio: $(cat img_jpeg.err)"; }
+run mjpeg 0 -i gbrp.mkv -o mjpeg.avi --codec mjpeg &&
+    { [ "$("$check" info mjpeg.avi)" = "25 97x61" ] && grep -q "mjpeg yuvj" mjpeg.err && ok ||
+        bad "MJPEG in AVI: $(cat mjpeg.err)"; }
+
 # ---- audio kept, or dropped with a notice; timestamps of a VFR input kept -----------------
 run audio 0 -i h264.mp4 -o audio.mkv &&
     { [ "$(ffprobe -v error -show_entries stream=codec_name -of csv=p=0 audio.mkv | sort |
