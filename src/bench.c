@@ -5,6 +5,7 @@
 #include "bench_report.h"
 #include "bench_suites.h"
 #include "parse.h"
+#include "variants.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -191,18 +192,34 @@ static int parse_args(int argc, char **argv, struct bench_args *a)
     return 0;
 }
 
-/* Every name in --suite must be known; "all" is every suite but "single". */
-static int check_suites(const char *list)
+static bool suite_known(const char *name)
+{
+    return vf_bench_suite_find(name) >= 0;
+}
+
+static bool engine_known(const char *name)
+{
+    return vf_bench_in_list("cpu,gpu,npp,floor", name);
+}
+
+static bool variant_known(const char *name)
+{
+    return vf_bench_in_list("ref,fast", name) || vf_gpu_variant_find(name) >= 0;
+}
+
+/* Every comma-separated name in an option's list must be "all" or known, so that a misspelt
+ * name fails instead of quietly selecting nothing ("all" for --suite is every suite but
+ * "single"). `what` names one item in the error; `choices` lists the known ones. */
+static int check_names(const char *option, const char *what, const char *list,
+                       bool (*known)(const char *), const char *choices)
 {
     for (const char *p = list; *p;) {
         size_t m = strcspn(p, ",");
         char name[64];
         snprintf(name, sizeof(name), "%.*s", (int)(m < 63 ? m : 63), p);
-        if (strcmp(name, "all") && vf_bench_suite_find(name) < 0) {
-            fprintf(stderr,
-                    "vfview bench: --suite: unknown suite '%s' (resolution, kernel, "
-                    "block, memory, transfers, streams, threads, peers, pipeline, all)\n",
-                    name);
+        if (strcmp(name, "all") && !known(name)) {
+            fprintf(stderr, "vfview bench: %s: unknown %s '%s' (%s, all)\n", option, what, name,
+                    choices);
             return -1;
         }
         p += m;
@@ -312,11 +329,15 @@ int vf_bench_main(int argc, char **argv)
         rc = parsed > 0 ? 0 : 2;
         goto done;
     }
-    if (a->suites) {
-        if (check_suites(a->suites))
-            goto done;
+    if ((a->suites && check_names("--suite", "suite", a->suites, suite_known,
+                                  "resolution, kernel, block, memory, transfers, streams, "
+                                  "threads, peers, pipeline")) ||
+        check_names("--engine", "engine", c->engines, engine_known, "cpu, gpu, npp, floor") ||
+        check_names("--variant", "variant", c->variants, variant_known,
+                    "ref, fast, naive, naive-const, tiled, tiled-const"))
+        goto done;
+    if (a->suites)
         suite_defaults(a);
-    }
     if (c->out_dir && make_dir(c->out_dir)) {
         rc = 1;
         goto done;

@@ -52,6 +52,11 @@ expect 0 "== threads: CPU engine vs threads" --suite threads --quick --scale 64 
 # bad arguments: one line, non-zero
 expect 2 "vfview bench: --suite: unknown suite 'nope'" --suite nope
 expect 2 "vfview bench: --suite: unknown suite 'x'" --suite resolution,x
+expect 2 "vfview bench: --engine: unknown engine 'gpus' (cpu, gpu, npp, floor, all)" --engine cpu,gpus
+expect 2 "vfview bench: --variant: unknown variant 'tiles'" --engine gpu --variant fast,tiles
+expect 2 "vfview bench: --variant: unknown variant 'd2d-copy'" --variant d2d-copy
+expect 2 "vfview bench: no engine/variant matches --engine cpu --variant naive" --engine cpu \
+    --variant naive --res 8x8 --frames 1
 expect 2 "vfview bench: --scale: '0' is not an integer" --suite threads --scale 0
 touch "$tmp/file"
 expect 1 "vfview bench: --out: $tmp/file is not a directory" --suite threads --quick --out "$tmp/file"
