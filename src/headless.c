@@ -169,9 +169,10 @@ static void print_summary(const struct run *r, long written, const char *recordi
     char engine[64];
     vf_engine_describe(r->engine, engine, sizeof(engine));
     fprintf(stderr,
-            "vfview: %ld frames in %.2f s (%.1f fps); decode %.0f fps, filter %.0f fps (%s)",
-            r->filter.count, seconds, seconds > 0 ? r->filter.count / seconds : 0,
-            stage_fps(r->decode), stage_fps(r->filter), engine);
+            "vfview: %ld frame%s in %.2f s (%.1f fps); decode %.0f fps, filter %.0f fps (%s)",
+            r->filter.count, r->filter.count == 1 ? "" : "s", seconds,
+            seconds > 0 ? r->filter.count / seconds : 0, stage_fps(r->decode), stage_fps(r->filter),
+            engine);
     if (r->opts->output)
         fprintf(stderr, ", encode %.0f fps; %ld written to %s (%s)", stage_fps(r->encode), written,
                 r->opts->output, recording);

@@ -160,7 +160,8 @@ int vf_recording_close_finish(struct vf_recording *r, char *msg, size_t len)
     if (r->close_status)
         snprintf(msg, len, "%s", r->close_error);
     else
-        snprintf(msg, len, "%ld frames written to %s", r->written, r->path);
+        snprintf(msg, len, "%ld frame%s written to %s", r->written, r->written == 1 ? "" : "s",
+                 r->path);
     int status = r->close_status;
     destroy(r);
     return status;

@@ -470,7 +470,8 @@ static double percentile(struct series *s, double p)
 static void print_summary(struct ui *u)
 {
     static const char *const names[4] = {"CPU fast", "GPU", "UI thread", "of it on the CPU"};
-    fprintf(stderr, "vfview: %ld frames shown, %ld dropped", u->shown, u->dropped);
+    fprintf(stderr, "vfview: %ld frame%s shown, %ld dropped", u->shown, u->shown == 1 ? "" : "s",
+            u->dropped);
     for (int e = 0; e < 4; e++) {
         struct series *s = &u->times[e];
         if (!s->count)

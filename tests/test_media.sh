@@ -97,7 +97,9 @@ run img_seq 0 -i seq%03d.png -f sharpen -o out%03d.png &&
         ! grep -q "instead\|dropped" img_seq.err && ok ||
         bad "PNG sequence: $(cat img_seq.err; "$check" filtered seq%03d.png out%03d.png sharpen clamp 2>&1)"; }
 run img_one 0 -i rgb24.png -f edge --border mirror -o edge.png &&
-    { "$check" filtered rgb24.png edge.png edge mirror >/dev/null && ok ||
+    { "$check" filtered rgb24.png edge.png edge mirror >/dev/null &&
+        grep -q "^vfview: 1 frame in .*; 1 written to edge.png (png rgb24, image2)$" img_one.err &&
+        ok ||
         bad "one PNG: $(cat img_one.err)"; }
 run img_last 0 -i gbrp.mkv --frames 3 -f box -o last.png &&
     run img_third 0 -i gbrp.mkv --frames 3 -f box -o third%d.png &&
