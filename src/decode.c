@@ -262,6 +262,8 @@ static int open_format(struct vf_decoder *d, char *err, size_t errlen)
             return -1;
         }
         url = d->cfg.webcam;
+    } else if (!strcmp(url, "-")) {
+        url = "pipe:"; /* standard input, as the ffmpeg tool reads "-" */
     } else {
         struct stat st;
         if (stat(url, &st) == 0 && S_ISDIR(st.st_mode)) {

@@ -272,6 +272,7 @@ int vf_headless_run(const struct vf_options *opts)
     if (opts->output) {
         struct vf_record_config rc = {.path = opts->output,
                                       .codec = opts->codec,
+                                      .format = opts->output_format,
                                       .width = r.info->width,
                                       .height = r.info->height,
                                       .time_base = r.info->time_base,

@@ -16,6 +16,7 @@ enum {
     OPT_ENGINE,
     OPT_VARIANT,
     OPT_CODEC,
+    OPT_FORMAT,
     OPT_NO_WINDOW,
     OPT_FRAMES,
     OPT_THREADS,
@@ -31,7 +32,7 @@ struct cli_option {
 };
 
 static const struct cli_option cli_options[] = {
-    {"input", required_argument, 'i', "URL", "file, image or any URL FFmpeg opens"},
+    {"input", required_argument, 'i', "URL", "file, image, - (stdin) or any URL FFmpeg opens"},
     {"webcam", optional_argument, OPT_WEBCAM, "[=DEV]", "V4L2 camera, default /dev/video0"},
     {"webcam-format", required_argument, OPT_WEBCAM_FORMAT, "NAME",
      "the camera's FFmpeg input device (default v4l2; lavfi: DEV is a filter graph)"},
@@ -41,8 +42,11 @@ static const struct cli_option cli_options[] = {
      "both|cpu|gpu: window halves, or the engine that makes headless output"},
     {"variant", required_argument, OPT_VARIANT, "V",
      "GPU kernel: naive|naive-const|tiled|tiled-const|fast"},
-    {"output", required_argument, 'o', "FILE", "record the filtered video (out%04d.png: images)"},
+    {"output", required_argument, 'o', "FILE",
+     "record the filtered video (- = stdout; out%04d.png: images)"},
     {"codec", required_argument, OPT_CODEC, "NAME", "encoder (default H.264; ffv1 = lossless)"},
+    {"format", required_argument, OPT_FORMAT, "NAME",
+     "container for --output when its name has none (nut, matroska, mp4...)"},
     {"no-window", no_argument, OPT_NO_WINDOW, "", "headless run at full speed"},
     {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},
     {"threads", required_argument, OPT_THREADS, "N", "CPU engine threads (default: all cores)"},
@@ -136,6 +140,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     case OPT_CODEC:
         o->codec = arg;
+        break;
+    case OPT_FORMAT:
+        o->output_format = arg;
         break;
     case OPT_NO_WINDOW:
         o->no_window = true;

@@ -20,6 +20,7 @@ struct vf_options {
     int gpu_variant; /* enum vf_gpu_variant */
     const char *output;
     const char *codec;
+    const char *output_format; /* container for --output; NULL: from its name */
     bool no_window;
     long frames;  /* 0: all */
     int threads;  /* 0: all cores */

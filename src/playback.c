@@ -295,11 +295,12 @@ void vf_playback_seek(struct vf_playback *p, double seconds)
     vf_decoder_seek(p->decoder, seconds);
 }
 
-int vf_playback_record_start(struct vf_playback *p, const char *path, const char *codec, char *err,
-                             size_t errlen)
+int vf_playback_record_start(struct vf_playback *p, const char *path, const char *codec,
+                             const char *format, char *err, size_t errlen)
 {
     struct vf_record_config rc = {.path = path,
                                   .codec = codec,
+                                  .format = format,
                                   .width = p->info->width,
                                   .height = p->info->height,
                                   .time_base = p->info->time_base,

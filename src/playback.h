@@ -59,8 +59,8 @@ bool vf_playback_ended(struct vf_playback *p, const char **error);
 void vf_playback_seek(struct vf_playback *p, double seconds);
 
 /* Records the CPU half (and the input's audio) from the next picture on. */
-int vf_playback_record_start(struct vf_playback *p, const char *path, const char *codec, char *err,
-                             size_t errlen);
+int vf_playback_record_start(struct vf_playback *p, const char *path, const char *codec,
+                             const char *format, char *err, size_t errlen);
 /* Stops recording from the next picture and returns at once: the file is finished (encoder
  * flush, trailer) on a thread of its own. These three: the thread that starts and stops. */
 void vf_playback_record_stop(struct vf_playback *p);

@@ -232,12 +232,46 @@ static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
     return 0;
 }
 
+static const AVOutputFormat *choose_container(const struct vf_recorder *r, char *err, size_t errlen)
+{
+    const char *name = r->cfg.format;
+    if (!name) {
+        const AVOutputFormat *by_path = av_guess_format(NULL, r->path, NULL);
+        if (!by_path)
+            snprintf(err, errlen,
+                     "%s: cannot tell the container from the file name (use .mkv, .mp4, .mov, "
+                     ".avi or .nut, or name one with --format)",
+                     r->path);
+        return by_path;
+    }
+    const AVOutputFormat *container = av_guess_format(name, NULL, NULL);
+    if (!container) { /* an extension names one too: mkv, ts */
+        char file[80];
+        snprintf(file, sizeof(file), "x.%s", name);
+        container = av_guess_format(NULL, file, NULL);
+    }
+    if (!container)
+        snprintf(err, errlen,
+                 "%s: --format: no container named '%s' in this FFmpeg (see ffmpeg "
+                 "-muxers)",
+                 r->path, name);
+    return container;
+}
+
+/* Whether the recorder made the file it writes: standard output and other protocols' targets
+ * are never removed. */
+static bool writes_local_file(const char *path)
+{
+    const char *protocol = avio_find_protocol_name(path);
+    return strcmp(path, "-") && protocol && !strcmp(protocol, "file");
+}
+
 static int open_file(struct vf_recorder *r, char *err, size_t errlen)
 {
     AVFormatContext *mux = r->mux;
     int ret;
     if (!(mux->oformat->flags & AVFMT_NOFILE)) {
-        ret = avio_open(&mux->pb, r->path, AVIO_FLAG_WRITE);
+        ret = avio_open(&mux->pb, strcmp(r->path, "-") ? r->path : "pipe:", AVIO_FLAG_WRITE);
         if (ret < 0)
             return fail(r, err, errlen, "cannot open for writing", ret);
         r->file_opened = 1;
@@ -277,14 +311,9 @@ struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *e
     snprintf(r->path, sizeof(r->path), "%s", cfg->path);
     r->cfg.path = r->path;
     r->last_pts = AV_NOPTS_VALUE;
-    const AVOutputFormat *container = av_guess_format(NULL, r->path, NULL);
-    if (!container) {
-        snprintf(err, errlen,
-                 "%s: cannot tell the container from the file name (use .mkv, "
-                 ".mp4, .mov, .avi or .nut)",
-                 r->path);
+    const AVOutputFormat *container = choose_container(r, err, errlen);
+    if (!container)
         goto fail;
-    }
     int ret = avformat_alloc_output_context2(&r->mux, container, NULL, r->path);
     if (ret < 0) {
         fail(r, err, errlen, "cannot create the container", ret);
@@ -390,7 +419,7 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
         int ret = avio_closep(&r->mux->pb);
         if (ret < 0)
             fail(r, NULL, 0, "cannot finish the file", ret);
-        if (r->written == 0)
+        if (r->written == 0 && writes_local_file(r->path))
             remove_if_regular(r->path);
     }
     int status = r->failed ? -1 : 0;

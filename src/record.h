@@ -13,8 +13,9 @@
 #include "frame.h"
 
 struct vf_record_config {
-    const char *path;
-    const char *codec; /* encoder or codec name; NULL: H.264 (libx264) where possible */
+    const char *path;   /* "-": standard output */
+    const char *codec;  /* encoder or codec name; NULL: H.264 (libx264) where possible */
+    const char *format; /* container (muxer name or extension); NULL: from the path's extension */
     int width, height;
     AVRational time_base;                        /* of the pts given to vf_recorder_write_picture */
     AVRational frame_rate;                       /* nominal */

@@ -110,12 +110,15 @@ static void toggle_recording(struct ui *u)
         return;
     }
     char path[1024];
-    if (u->opts->output && u->recordings == 0)
+    const char *format = NULL; /* --format names -o's container, not the later files' */
+    if (u->opts->output && u->recordings == 0) {
         snprintf(path, sizeof(path), "%s", u->opts->output);
-    else
+        format = u->opts->output_format;
+    } else {
         timestamped(path, sizeof(path), "mp4", u->recordings);
+    }
     u->recordings++;
-    if (vf_playback_record_start(u->playback, path, u->opts->codec, msg, sizeof(msg)))
+    if (vf_playback_record_start(u->playback, path, u->opts->codec, format, msg, sizeof(msg)))
         note(u, "cannot record: %s", msg);
     else
         note(u, "recording to %s", path);

@@ -112,6 +112,23 @@ run mjpeg 0 -i gbrp.mkv -o mjpeg.avi --codec mjpeg &&
     { [ "$("$check" info mjpeg.avi)" = "25 97x61" ] && grep -q "mjpeg yuvj" mjpeg.err && ok ||
         bad "MJPEG in AVI: $(cat mjpeg.err)"; }
 
+# ---- standard input and output ("-"), the container named by --format ---------------------
+run piped 0 -i - -f edge --border zero -o - --format nut --codec ffv1 <gbrp.mkv >piped.nut &&
+    { "$check" filtered gbrp.mkv piped.nut edge zero >/dev/null &&
+        grep -q "25 written to - (ffv1 bgr0, nut)" piped.err && ok ||
+        bad "stdin to stdout: $(cat piped.err)"; }
+run format_ext 0 -i gbrp.mkv --frames 4 -o by_ext.out --format mkv &&
+    { [ "$(ffprobe -v error -show_entries format=format_name -of default=nw=1:nk=1 \
+        by_ext.out)" = "matroska,webm" ] && [ "$("$check" info by_ext.out)" = "4 97x61" ] && ok ||
+        bad "--format mkv: $(cat format_ext.err)"; }
+run no_format 1 -i gbrp.mkv -o - >no_format.out &&
+    { [ ! -s no_format.out ] && [ "$(grep -c . no_format.err)" -eq 1 ] &&
+        grep -q "^vfview: -: cannot tell the container .* or name one with --format" no_format.err &&
+        ok || bad "-o - without --format: $(cat no_format.err)"; }
+run bad_format 1 -i gbrp.mkv -o x.out --format nope &&
+    { grep -q "^vfview: x.out: --format: no container named 'nope'" bad_format.err && [ ! -e x.out ] &&
+        ok || bad "--format nope: $(cat bad_format.err)"; }
+
 # ---- audio kept, or dropped with a notice; timestamps of a VFR input kept -----------------
 run audio 0 -i h264.mp4 -o audio.mkv &&
     { [ "$(ffprobe -v error -show_entries stream=codec_name -of csv=p=0 audio.mkv | sort |
