@@ -92,7 +92,8 @@ static int process(struct stage_run *s, const struct vf_bench_config *cfg,
         s->gpu_ms[STAGE_DOWNLOAD] += t.download_ms;
     }
     t0 = vf_now_ms();
-    if (vf_recorder_write_picture(s->recorder, &s->filtered, item->pts, s->error, sizeof(s->error)))
+    if (vf_recorder_write_picture(s->recorder, &s->filtered, item->pts, item->serial, s->error,
+                                  sizeof(s->error)))
         return -1;
     double encode = vf_now_ms() - t0;
     s->cpu_ms[STAGE_ENCODE] += encode;

@@ -198,6 +198,16 @@ static bool wait_for_seek(struct vf_decoder *d)
     return false;
 }
 
+/* An audio packet that plays before the picture a seek asked for (the demuxer seeks to the
+ * keyframe before it). */
+static bool before_seek_target(const struct vf_decoder *d, const AVPacket *packet)
+{
+    if (d->drop_until == AV_NOPTS_VALUE || packet->pts == AV_NOPTS_VALUE)
+        return false;
+    AVRational tb = d->format->streams[packet->stream_index]->time_base;
+    return av_compare_ts(packet->pts + packet->duration, tb, d->drop_until, d->info.time_base) <= 0;
+}
+
 static void *decode_thread(void *arg)
 {
     struct vf_decoder *d = arg;
@@ -217,10 +227,16 @@ static void *decode_thread(void *arg)
             d->failed = true;
             break;
         }
+        if (step == STEP_AUDIO && before_seek_target(d, d->packet)) {
+            av_packet_unref(d->packet); /* from the keyframe before the target, not to be heard */
+            continue;
+        }
         if (step == STEP_AUDIO) {
             item = vf_item_take(d->pool, VF_ITEM_AUDIO);
-            if (item)
+            if (item) {
                 item->packet = av_packet_clone(d->packet);
+                item->serial = d->serial; /* a recording follows the pictures' clock jumps */
+            }
             av_packet_unref(d->packet);
             if (!item || !item->packet) {
                 vf_item_release(item);

@@ -212,10 +212,11 @@ static int consume(struct run *r, struct vf_progress *progress, char *err, size_
         int failed = 0;
         double started = vf_now_ms();
         if (item->kind == VF_ITEM_AUDIO) {
-            failed = r->recorder && vf_recorder_write_audio(r->recorder, item->packet, err, errlen);
-        } else {
             failed = r->recorder &&
-                     vf_recorder_write_picture(r->recorder, &item->picture, item->pts, err, errlen);
+                     vf_recorder_write_audio(r->recorder, item->packet, item->serial, err, errlen);
+        } else {
+            failed = r->recorder && vf_recorder_write_picture(r->recorder, &item->picture,
+                                                              item->pts, item->serial, err, errlen);
             r->encode.ms += vf_now_ms() - started;
             r->encode.count++;
         }

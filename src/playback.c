@@ -45,7 +45,7 @@ static void put_audio(struct vf_playback *p, struct vf_media_item *item)
 {
     pthread_mutex_lock(&p->lock);
     if (p->recording)
-        vf_recording_push_audio(p->recording, item->packet);
+        vf_recording_push_audio(p->recording, item->packet, item->serial);
     pthread_mutex_unlock(&p->lock);
 }
 
@@ -110,7 +110,7 @@ static void process(struct vf_playback *p, struct vf_media_item *src, struct vf_
     pthread_mutex_lock(&p->lock);
     if (p->recording && (s->have_cpu || s->have_gpu))
         vf_recording_push_picture(p->recording, &s->out[s->have_cpu ? VF_HALF_CPU : VF_HALF_GPU],
-                                  src->pts);
+                                  src->pts, src->serial);
     pthread_mutex_unlock(&p->lock);
 }
 

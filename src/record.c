@@ -23,9 +23,16 @@ struct vf_recorder {
     AVFrame *frame;
     AVPacket *packet;
     struct vf_converter *converter;
-    int *audio_map; /* source stream index → output stream index, -1 when dropped */
+    int *audio_map;      /* source stream index → output stream index, -1 when dropped */
+    int64_t *audio_last; /* by source stream index: the last dts written, in its output tb */
     int audio_map_size, audio_kept;
     int64_t last_pts;
+    /* The recording's own clock: it starts at 0, and where the source's clock jumps (a seek,
+     * a loop: a new serial) the recording goes on from where it ends, so its timestamps only
+     * ever grow. recording time = source time + shift_us. */
+    bool anchored;
+    unsigned serial;
+    int64_t shift_us, end_us;
     long pictures; /* sent to the encoder */
     long written;  /* video packets the muxer accepted */
     int file_opened, header_written;
@@ -204,11 +211,13 @@ static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
         return 0;
     r->audio_map_size = (int)src->nb_streams;
     r->audio_map = malloc(sizeof(int) * src->nb_streams);
-    if (!r->audio_map)
+    r->audio_last = malloc(sizeof(int64_t) * src->nb_streams);
+    if (!r->audio_map || !r->audio_last)
         return fail(r, err, errlen, "out of memory", 0);
     for (unsigned i = 0; i < src->nb_streams; i++) {
         const AVCodecParameters *par = src->streams[i]->codecpar;
         r->audio_map[i] = -1;
+        r->audio_last[i] = AV_NOPTS_VALUE;
         if (par->codec_type != AVMEDIA_TYPE_AUDIO)
             continue;
         const AVOutputFormat *container = r->mux->oformat;
@@ -350,8 +359,29 @@ static int drain_encoder(struct vf_recorder *r, char *err, size_t errlen)
     }
 }
 
+/* How far the recording's clock is ahead of the source's, in `tb`. The first item, and the
+ * first of each new serial, starts where what was written so far ends. */
+static int64_t shift_for(struct vf_recorder *r, int64_t ts, AVRational tb, unsigned serial,
+                         AVRational out_tb)
+{
+    if (!r->anchored || serial != r->serial) {
+        r->shift_us = r->end_us - av_rescale_q(ts, tb, AV_TIME_BASE_Q);
+        r->serial = serial;
+        r->anchored = true;
+    }
+    return av_rescale_q(r->shift_us, AV_TIME_BASE_Q, out_tb);
+}
+
+/* the recording's clock reaches `end` (in tb) */
+static void extend_to(struct vf_recorder *r, int64_t end, AVRational tb)
+{
+    int64_t us = av_rescale_q(end, tb, AV_TIME_BASE_Q);
+    if (us > r->end_us)
+        r->end_us = us;
+}
+
 int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *picture, int64_t pts,
-                              char *err, size_t errlen)
+                              unsigned serial, char *err, size_t errlen)
 {
     if (r->failed)
         return fail(r, err, errlen, "", 0);
@@ -361,10 +391,15 @@ int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *pict
     char why[256];
     if (vf_convert_from_planar(r->converter, picture, r->frame, why, sizeof(why)))
         return fail(r, err, errlen, why, 0);
-    int64_t t = av_rescale_q(pts, r->cfg.time_base, r->encoder->time_base);
+    AVRational tb = r->encoder->time_base;
+    int64_t t =
+        av_rescale_q(pts, r->cfg.time_base, tb) + shift_for(r, pts, r->cfg.time_base, serial, tb);
     if (r->last_pts != AV_NOPTS_VALUE && t <= r->last_pts)
         t = r->last_pts + 1;
     r->frame->pts = r->last_pts = t;
+    /* the picture lasts a frame period: a segment after a jump starts after it */
+    extend_to(r, t, tb);
+    r->end_us += av_rescale_q(1, av_inv_q(r->cfg.frame_rate), AV_TIME_BASE_Q);
     ret = avcodec_send_frame(r->encoder, r->frame);
     if (ret < 0)
         return fail(r, err, errlen, "encoding failed", ret);
@@ -372,7 +407,8 @@ int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *pict
     return drain_encoder(r, err, errlen);
 }
 
-int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, char *err, size_t errlen)
+int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, unsigned serial,
+                            char *err, size_t errlen)
 {
     int index = packet->stream_index;
     if (r->failed)
@@ -384,6 +420,21 @@ int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, char 
         return fail(r, err, errlen, "out of memory", 0);
     AVStream *out = r->mux->streams[r->audio_map[index]];
     av_packet_rescale_ts(copy, r->cfg.audio_source->streams[index]->time_base, out->time_base);
+    int64_t start = copy->pts != AV_NOPTS_VALUE ? copy->pts : copy->dts;
+    if (start != AV_NOPTS_VALUE) {
+        int64_t shift = shift_for(r, start, out->time_base, serial, out->time_base);
+        copy->pts = copy->pts != AV_NOPTS_VALUE ? copy->pts + shift : AV_NOPTS_VALUE;
+        copy->dts = copy->dts != AV_NOPTS_VALUE ? copy->dts + shift : AV_NOPTS_VALUE;
+    }
+    int64_t *last = &r->audio_last[index];
+    if (copy->dts != AV_NOPTS_VALUE && *last != AV_NOPTS_VALUE && copy->dts <= *last) {
+        av_packet_free(&copy); /* audio from before a jump's new start: a few ms, dropped */
+        return 0;
+    }
+    if (copy->dts != AV_NOPTS_VALUE) {
+        *last = copy->dts;
+        extend_to(r, copy->dts + copy->duration, out->time_base);
+    }
     copy->stream_index = out->index;
     copy->pos = -1;
     int ret = av_interleaved_write_frame(r->mux, copy);
@@ -433,6 +484,7 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
     avcodec_free_context(&r->encoder);
     avformat_free_context(r->mux);
     free(r->audio_map);
+    free(r->audio_last);
     free(r);
     return status;
 }

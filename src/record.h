@@ -28,13 +28,16 @@ struct vf_recorder;
 
 /* Opens the file and writes its header. NULL with a one-line message naming the file. */
 struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *err, size_t errlen);
-/* Encodes one picture (GBRP plane order); pts in the config's time base. Timestamps that do
- * not increase are nudged forward by one tick. 0, or -1 with a message. */
+/* Encodes one picture (GBRP plane order); pts in the config's time base. The recording starts
+ * at time 0; `serial` (vf_media_item's) changes where the source's clock jumps, a seek or a
+ * loop, and the recording then goes on from where it ends. Timestamps that would not increase
+ * are nudged forward by one tick. 0, or -1 with a message. */
 int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *picture, int64_t pts,
-                              char *err, size_t errlen);
-/* Copies one packet of the audio source (ignored when its stream was not kept). */
-int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, char *err,
-                            size_t errlen);
+                              unsigned serial, char *err, size_t errlen);
+/* Copies one packet of the audio source (ignored when its stream was not kept), on the same
+ * clock as the pictures; packets that would go back in time (just after a jump) are dropped. */
+int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, unsigned serial,
+                            char *err, size_t errlen);
 /* Flushes the encoder, writes the trailer, closes the file; removes it when no picture was
  * reached the file. *written (may be NULL): pictures in the file. 0, or -1 with a message (the
  * first error of the recording's life). Frees r. */

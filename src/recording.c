@@ -36,11 +36,11 @@ static void *writer(void *arg)
     while ((item = vf_queue_get(r->queue))) {
         int rc = 0;
         if (!atomic_load(&r->failed))
-            rc =
-                item->kind == VF_ITEM_AUDIO
-                    ? vf_recorder_write_audio(r->recorder, item->packet, r->error, sizeof(r->error))
-                    : vf_recorder_write_picture(r->recorder, &item->picture, item->pts, r->error,
-                                                sizeof(r->error));
+            rc = item->kind == VF_ITEM_AUDIO
+                     ? vf_recorder_write_audio(r->recorder, item->packet, item->serial, r->error,
+                                               sizeof(r->error))
+                     : vf_recorder_write_picture(r->recorder, &item->picture, item->pts,
+                                                 item->serial, r->error, sizeof(r->error));
         if (rc)
             atomic_store(&r->failed, true);
         vf_item_release(item);
@@ -95,7 +95,8 @@ static int push(struct vf_recording *r, struct vf_media_item *item)
     return atomic_load(&r->failed) ? -1 : 0;
 }
 
-int vf_recording_push_picture(struct vf_recording *r, const struct vf_frame *picture, int64_t pts)
+int vf_recording_push_picture(struct vf_recording *r, const struct vf_frame *picture, int64_t pts,
+                              unsigned serial)
 {
     if (atomic_load(&r->failed))
         return -1;
@@ -103,11 +104,12 @@ int vf_recording_push_picture(struct vf_recording *r, const struct vf_frame *pic
     if (item) {
         vf_frame_copy(&item->picture, picture);
         item->pts = pts;
+        item->serial = serial;
     }
     return push(r, item);
 }
 
-int vf_recording_push_audio(struct vf_recording *r, const AVPacket *packet)
+int vf_recording_push_audio(struct vf_recording *r, const AVPacket *packet, unsigned serial)
 {
     if (atomic_load(&r->failed))
         return -1;
@@ -116,6 +118,8 @@ int vf_recording_push_audio(struct vf_recording *r, const AVPacket *packet)
         vf_item_release(item);
         item = NULL;
     }
+    if (item)
+        item->serial = serial;
     return push(r, item);
 }
 

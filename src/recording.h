@@ -13,8 +13,9 @@ struct vf_recording;
 struct vf_recording *vf_recording_start(const struct vf_record_config *cfg, char *err,
                                         size_t errlen);
 /* Copies the picture; blocks only while the queue is full. -1 once writing has failed. */
-int vf_recording_push_picture(struct vf_recording *r, const struct vf_frame *picture, int64_t pts);
-int vf_recording_push_audio(struct vf_recording *r, const AVPacket *packet);
+int vf_recording_push_picture(struct vf_recording *r, const struct vf_frame *picture, int64_t pts,
+                              unsigned serial);
+int vf_recording_push_audio(struct vf_recording *r, const AVPacket *packet, unsigned serial);
 const char *vf_recording_path(const struct vf_recording *r);
 
 /* Stopping: what is queued is written and the file closed properly (encoder flush, trailer)

@@ -71,6 +71,33 @@ second=$(ls vfview-*.mp4 2>/dev/null | head -1)
 grep -q "recording stopped: .* frames written to rec.mp4" vfview.err && ok ||
     bad "no 'recording stopped' line: $(cat vfview.err)"
 
+# a recording across seeks forward and back: its own clock from 0, only ever growing, no gap
+# where the source jumped (it used to fail, 'write failed', at the first audio packet after a
+# seek back)
+cat >jumps.sh <<SCRIPT
+"$vfview" -o jumps.mp4 2>jumps.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1
+xdotool key r; sleep 1.5; xdotool key Right; sleep 1; xdotool key Left; sleep 1; xdotool key r
+sleep 0.5
+xdotool key q
+wait \$pid
+SCRIPT
+timeout 60 xvfb-run -a bash jumps.sh
+# steps STREAM: the gaps between successive timestamps, one a line
+steps() { ffprobe -v error -select_streams "$1" -show_entries packet=pts_time -of csv=p=0 \
+    jumps.mp4 | sort -g | awk 'NR > 1 { print $1 - p } { p = $1 }'; }
+grep -q "recording stopped: [0-9]* frames written to jumps.mp4" jumps.err &&
+    ! grep -q "recording failed" jumps.err && ok || bad "recording across seeks: $(cat jumps.err)"
+video=$(steps v:0) audio=$(steps a:0)
+[ -n "$video" ] && [ -n "$audio" ] &&
+    echo "$video" | awk '{ if ($1 <= 0 || $1 > 0.25) bad = 1 } END { exit bad }' &&
+    echo "$audio" | awk '{ if ($1 <= 0 || $1 > 0.25) bad = 1 } END { exit bad }' &&
+    [ "$(ffprobe -v error -show_entries format=start_time -of csv=p=0 jumps.mp4)" = 0.000000 ] &&
+    ok || bad "jumps.mp4 timestamps: video steps $(echo "$video" | sort -g | sed -n '1p;$p' |
+        tr '\n' ' '), audio steps $(echo "$audio" | sort -g | sed -n '1p;$p' | tr '\n' ' ')"
+
 # a paused picture follows the settings: filtered again, not left as it was (mpv redraws too);
 # a seek while paused shows the new position's picture and stays paused, as mpv does
 cat >paused.sh <<SCRIPT
