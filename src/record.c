@@ -398,8 +398,7 @@ int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *pict
         t = r->last_pts + 1;
     r->frame->pts = r->last_pts = t;
     /* the picture lasts a frame period: a segment after a jump starts after it */
-    extend_to(r, t, tb);
-    r->end_us += av_rescale_q(1, av_inv_q(r->cfg.frame_rate), AV_TIME_BASE_Q);
+    extend_to(r, t + av_rescale_q(1, av_inv_q(r->cfg.frame_rate), tb), tb);
     ret = avcodec_send_frame(r->encoder, r->frame);
     if (ret < 0)
         return fail(r, err, errlen, "encoding failed", ret);
