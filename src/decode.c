@@ -120,6 +120,16 @@ static enum step next_step(struct vf_decoder *d)
     }
 }
 
+/* in the stream's time base; 0 or below when unknown */
+static int64_t picture_duration(const AVFrame *p)
+{
+#if LIBAVUTIL_VERSION_INT >= AV_VERSION_INT(58, 2, 100)
+    return p->duration;
+#else
+    return p->pkt_duration;
+#endif
+}
+
 /* Converts d->picture into a pool item with a timestamp that is never missing and always
  * increases. NULL with d->error set on failure. */
 static struct vf_media_item *make_picture_item(struct vf_decoder *d, double started_ms)
@@ -140,11 +150,7 @@ static struct vf_media_item *make_picture_item(struct vf_decoder *d, double star
     int64_t pts = p->best_effort_timestamp;
     if (pts == AV_NOPTS_VALUE || (d->pictures > 0 && pts < d->next_pts))
         pts = d->next_pts;
-#if LIBAVUTIL_VERSION_INT >= AV_VERSION_INT(58, 2, 100)
-    int64_t duration = p->duration;
-#else
-    int64_t duration = p->pkt_duration;
-#endif
+    int64_t duration = picture_duration(p);
     int64_t nominal = av_rescale_q(1, av_inv_q(d->info.frame_rate), d->info.time_base);
     item->pts = pts;
     item->duration = duration > 0 ? duration : 0;
@@ -359,14 +365,47 @@ static int open_codec(struct vf_decoder *d, char *err, size_t errlen)
     return 0;
 }
 
+/* Whether the decoded picture ends before the start time (its successor begins by then). */
+static bool before_start(const struct vf_decoder *d)
+{
+    int64_t pts = d->picture->best_effort_timestamp;
+    if (d->drop_until == AV_NOPTS_VALUE || pts == AV_NOPTS_VALUE)
+        return false;
+    int64_t duration = picture_duration(d->picture);
+    if (duration <= 0)
+        duration = av_rescale_q(1, av_inv_q(d->info.frame_rate), d->info.time_base);
+    return pts + duration <= d->drop_until;
+}
+
 /* Decodes the first picture now, so that undecodable inputs fail in open and the size of
  * every later picture is known before anything downstream is set up. */
 static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
 {
     double started = vf_now_ms();
+    if (d->cfg.start_s > 0 && seek_to(d, d->cfg.start_s) < 0) /* a pipe: decode up to it */
+        d->drop_until = av_rescale_q((int64_t)(d->cfg.start_s * AV_TIME_BASE), AV_TIME_BASE_Q,
+                                     d->info.time_base);
     enum step step;
-    while ((step = next_step(d)) == STEP_AUDIO)
-        av_packet_unref(d->packet); /* audio before the first picture is not needed */
+    for (;;) {
+        step = next_step(d);
+        if (step == STEP_AUDIO) {
+            av_packet_unref(d->packet); /* audio before the first picture is not needed */
+            continue;
+        }
+        /* the picture showing at the start time is the last one that begins by then */
+        if (step != STEP_PICTURE || !before_start(d))
+            break;
+        av_frame_unref(d->picture);
+    }
+    d->drop_until = AV_NOPTS_VALUE;
+    if (step == STEP_END && d->cfg.start_s > 0) {
+        char lasts[64] = "";
+        if (d->info.duration_s > 0)
+            snprintf(lasts, sizeof(lasts), " (the input lasts %g s)", d->info.duration_s);
+        snprintf(err, errlen, "%s: --start %g s: no picture from there on%s", d->name,
+                 d->cfg.start_s, lasts);
+        return -1;
+    }
     if (step != STEP_PICTURE) {
         snprintf(err, errlen, "%s: %s", d->name,
                  step == STEP_ERROR ? d->error

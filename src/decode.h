@@ -18,6 +18,7 @@ struct vf_decoder_config {
     int queue_depth;           /* pictures decoded ahead (default 4) */
     int threads;               /* the codec's threads; 0: one per core */
     long max_pixels;           /* larger pictures are refused in open; 0: no limit of our own */
+    double start_s;            /* the first picture is the one showing at this time; 0: the first */
     bool want_audio;           /* pass audio packets through as VF_ITEM_AUDIO */
     bool loop;                 /* restart at the end (serial is bumped) */
     bool hold_at_end;          /* at the end, wait for a seek (or close) instead of ending */

@@ -249,6 +249,7 @@ int vf_headless_run(const struct vf_options *opts)
     struct vf_decoder_config dc = {.url = opts->input,
                                    .webcam = opts->webcam,
                                    .webcam_format = opts->webcam_format,
+                                   .start_s = opts->start,
                                    .want_audio = opts->output != NULL};
     r.decoder = vf_decoder_open(&dc, err, sizeof(err));
     if (!r.decoder)

@@ -23,6 +23,7 @@ struct vf_options {
     const char *output_format; /* container for --output; NULL: from its name */
     bool no_window;
     long frames;  /* 0: all */
+    double start; /* seconds into the input; 0: its beginning */
     int threads;  /* 0: all cores */
     bool verbose; /* FFmpeg's own log lines on stderr */
     bool help;

@@ -188,6 +188,7 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
     struct vf_decoder_config dc = {.url = cfg->url,
                                    .webcam = cfg->webcam,
                                    .webcam_format = cfg->webcam_format,
+                                   .start_s = cfg->start_s,
                                    .loop = cfg->loop,
                                    .hold_at_end = !cfg->loop && !cfg->webcam,
                                    .want_audio = true,

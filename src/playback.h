@@ -29,6 +29,7 @@ struct vf_shown {
 
 struct vf_playback_config {
     const char *url, *webcam, *webcam_format;
+    double start_s; /* where the input begins; a loop restarts at 0 */
     bool loop;
     bool use_cpu, use_gpu;
     int threads;

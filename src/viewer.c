@@ -559,6 +559,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     struct vf_playback_config pc = {.url = opts->input,
                                     .webcam = opts->webcam,
                                     .webcam_format = opts->webcam_format,
+                                    .start_s = opts->start,
                                     .loop = loop,
                                     .use_cpu = opts->engine != VF_USE_GPU,
                                     .use_gpu = opts->engine != VF_USE_CPU,

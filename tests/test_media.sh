@@ -85,6 +85,18 @@ for c in $classes; do
         { got=$("$check" info "$name.mkv"); [ "$got" = "$want_frames $want_size" ] && ok ||
             bad "$file: recorded '$got', expected '$want_frames $want_size'"; }
 done
+# --start: from the picture showing at that time, the recording's clock from 0
+ff -i gbrp.mkv -vf trim=start_frame=10 -c:v ffv1 from10.mkv
+for at in 0.4 0.43; do # picture 10 begins at 0.4 s and shows until 0.44
+    run "start_$at" 0 -i gbrp.mkv --start "$at" -f identity --codec ffv1 -o "start_$at.mkv" &&
+        { "$check" same from10.mkv "start_$at.mkv" >/dev/null &&
+            [ "$(ffprobe -v error -show_entries format=start_time -of csv=p=0 "start_$at.mkv")" = \
+                0.000000 ] && ok || bad "--start $at: not pictures 10-24 from 0 s"; }
+done
+run start_late 1 -i gbrp.mkv --start 5 -o late.mkv &&
+    { [ "$(grep -c . start_late.err)" -eq 1 ] && [ ! -e late.mkv ] &&
+        grep -q "^vfview: gbrp.mkv: --start 5 s: no picture from there on (the input lasts 1 s)$" \
+            start_late.err && ok || bad "--start past the end: $(cat start_late.err)"; }
 run frames_limit 0 -i gbrp.mkv --frames 7 -o limit.mkv &&
     { [ "$(frames_of limit.mkv)" = 7 ] && ok || bad "--frames 7 recorded $(frames_of limit.mkv)"; }
 run mp4_default 0 -i h264.mp4 -o default.mp4 &&
