@@ -309,6 +309,14 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
     return 0;
 }
 
+/* Whether two paths name one existing file (hard links and other spellings included). */
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
 struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *err, size_t errlen)
 {
     struct vf_recorder *r = calloc(1, sizeof(*r));
@@ -320,6 +328,12 @@ struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *e
     snprintf(r->path, sizeof(r->path), "%s", cfg->path);
     r->cfg.path = r->path;
     r->last_pts = AV_NOPTS_VALUE;
+    const char *input = cfg->audio_source ? cfg->audio_source->url : NULL;
+    if (input && writes_local_file(r->path) &&
+        (!strcmp(input, r->path) || same_file(input, r->path))) { /* the first: img%03d.png */
+        snprintf(err, errlen, "%s: is the input too; recording there would destroy it", r->path);
+        goto fail;
+    }
     const AVOutputFormat *container = choose_container(r, err, errlen);
     if (!container)
         goto fail;

@@ -97,6 +97,15 @@ run start_late 1 -i gbrp.mkv --start 5 -o late.mkv &&
     { [ "$(grep -c . start_late.err)" -eq 1 ] && [ ! -e late.mkv ] &&
         grep -q "^vfview: gbrp.mkv: --start 5 s: no picture from there on (the input lasts 1 s)$" \
             start_late.err && ok || bad "--start past the end: $(cat start_late.err)"; }
+# the output naming the input's file: refused before anything is written (it was destroyed)
+cp gbrp.mkv victim.mkv
+ln -f victim.mkv victim_link.mkv
+for out in ./victim.mkv victim_link.mkv; do
+    run "victim_${out#./}" 1 -i victim.mkv -o "$out" &&
+        { cmp -s gbrp.mkv victim.mkv && [ "$(grep -c . "victim_${out#./}.err")" -eq 1 ] &&
+            grep -q "^vfview: $out: is the input too" "victim_${out#./}.err" && ok ||
+            bad "-o $out over its own input: $(cat "victim_${out#./}.err")"; }
+done
 run frames_limit 0 -i gbrp.mkv --frames 7 -o limit.mkv &&
     { [ "$(frames_of limit.mkv)" = 7 ] && ok || bad "--frames 7 recorded $(frames_of limit.mkv)"; }
 run mp4_default 0 -i h264.mp4 -o default.mp4 &&
