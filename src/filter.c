@@ -451,7 +451,7 @@ static int parse_matrix(const char *s, struct vf_filter *f, char *err, size_t er
         side++;
     if (count == 0 || side * side != count || side % 2 == 0) {
         set_error(err, errlen,
-                  "custom: matrix has %d values; it needs an odd square count (9, 25, 49, ...)",
+                  "custom: matrix has %d values; it needs an odd square count (1, 9, 25, 49, ...)",
                   count);
         return -1;
     }
