@@ -327,9 +327,10 @@ int vf_headless_run(const struct vf_options *opts)
                 decode_error);
         status = 1;
     }
-    if (vf_decoder_skipped(r.decoder))
-        fprintf(stderr, "vfview: %s: %ld damaged packets or pictures skipped\n", r.info->name,
-                vf_decoder_skipped(r.decoder));
+    long skipped = vf_decoder_skipped(r.decoder);
+    if (skipped)
+        fprintf(stderr, "vfview: %s: %ld damaged packet%s or picture%s skipped\n", r.info->name,
+                skipped, skipped == 1 ? "" : "s", skipped == 1 ? "" : "s");
     long checked, mismatches, first;
     vf_engine_check_result(r.engine, &checked, &mismatches, &first);
     if (mismatches)

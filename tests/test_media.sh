@@ -253,8 +253,8 @@ for damaged in mid_damaged.ts mid_damaged.mkv; do
     [ -s "$damaged" ] || { bad "$damaged was not made"; continue; }
     "$vfview" --no-window --engine cpu -i "$damaged" -o mid_out.mkv 2>"$damaged.err"
     status=$?
-    if [ $status -eq 0 ] && grep -q "damaged packets or pictures skipped\|frames in" "$damaged.err" &&
-        [ "$(frames_of mid_out.mkv)" -gt 0 ]; then ok
+    if [ $status -eq 0 ] && [ "$(frames_of mid_out.mkv)" -gt 0 ] &&
+        grep -q "damaged packets\? or pictures\? skipped\|frames\? in" "$damaged.err"; then ok
     elif [ $status -eq 1 ] && [ "$(grep -c . "$damaged.err")" -ge 1 ] &&
         grep -q "^vfview: $damaged: " "$damaged.err"; then ok
     else bad "$damaged: exit $status: '$(tail -2 "$damaged.err")'"; fi
