@@ -49,6 +49,6 @@ int vf_app_run(const struct vf_options *opts)
         run.input = VF_SAMPLE_PATH;
     if (run.no_window)
         return vf_headless_run(&run);
-    /* the bundled sample loops; a file of your own stops on its last picture */
-    return vf_viewer_run(&run, !opts->input && !opts->webcam);
+    /* the bundled sample loops; a file of your own stops on its last picture unless --loop */
+    return vf_viewer_run(&run, opts->loop || (!opts->input && !opts->webcam));
 }

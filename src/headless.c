@@ -250,6 +250,7 @@ int vf_headless_run(const struct vf_options *opts)
                                    .webcam = opts->webcam,
                                    .webcam_format = opts->webcam_format,
                                    .start_s = opts->start,
+                                   .loop = opts->loop,
                                    .want_audio = opts->output != NULL};
     r.decoder = vf_decoder_open(&dc, err, sizeof(err));
     if (!r.decoder)

@@ -20,6 +20,7 @@ enum {
     OPT_NO_WINDOW,
     OPT_FRAMES,
     OPT_START,
+    OPT_LOOP,
     OPT_THREADS,
     OPT_VERSION,
 };
@@ -50,6 +51,7 @@ static const struct cli_option cli_options[] = {
      "container for --output when its name has none (nut, matroska, mp4...)"},
     {"no-window", no_argument, OPT_NO_WINDOW, "", "headless run at full speed"},
     {"start", required_argument, OPT_START, "SECONDS", "begin this far into the input"},
+    {"loop", no_argument, OPT_LOOP, "", "start again at the end (the bundled sample always does)"},
     {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},
     {"threads", required_argument, OPT_THREADS, "N", "CPU engine threads (default: all cores)"},
     {"verbose", no_argument, 'v', "", "also show FFmpeg's own messages"},
@@ -158,6 +160,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         if (vf_parse_double(arg, 0, 1e9, &o->start))
             return fail(err, len, "--start: '%s' is not a number of seconds from 0", arg);
         break;
+    case OPT_LOOP:
+        o->loop = true;
+        break;
     case OPT_THREADS:
         if (vf_parse_long(arg, 1, 1024, &n))
             return fail(err, len, "--threads: '%s' is not an integer from 1 to 1024", arg);
@@ -219,6 +224,8 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
         return fail(err, errlen, "--webcam: give either INPUT or --webcam, not both");
     if (o->webcam_format && !o->webcam)
         return fail(err, errlen, "--webcam-format: only with --webcam");
+    if (o->loop && o->webcam)
+        return fail(err, errlen, "--loop: a camera has no end; not with --webcam");
     if (o->start > 0 && o->webcam)
         return fail(err, errlen, "--start: a camera starts now; not with --webcam");
     return 0;

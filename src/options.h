@@ -24,6 +24,7 @@ struct vf_options {
     bool no_window;
     long frames;  /* 0: all */
     double start; /* seconds into the input; 0: its beginning */
+    bool loop;    /* start again at the end */
     int threads;  /* 0: all cores */
     bool verbose; /* FFmpeg's own log lines on stderr */
     bool help;

@@ -30,6 +30,7 @@ expect 2 "--filter: gaussian: size '4'" --filter gaussian:size=4
 expect 2 "--start: '-1' is not a number of seconds from 0" --start -1
 expect 2 "--start: 'soon' is not a number of seconds from 0" --start soon
 expect 2 "--start: a camera starts now; not with --webcam" --webcam --start 3
+expect 2 "--loop: a camera has no end; not with --webcam" --webcam --loop
 expect 2 "--filter: custom: div must be a positive" -f "custom:matrix=1 2 3 4 5 6 7 8 9:div=0"
 expect 2 "--border: 'wrap'" --border wrap
 expect 2 "--engine: 'tpu'" --engine tpu

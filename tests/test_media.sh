@@ -93,6 +93,13 @@ for at in 0.4 0.43; do # picture 10 begins at 0.4 s and shows until 0.44
             [ "$(ffprobe -v error -show_entries format=start_time -of csv=p=0 "start_$at.mkv")" = \
                 0.000000 ] && ok || bad "--start $at: not pictures 10-24 from 0 s"; }
 done
+# --loop: the pictures again from the first, on a clock that goes straight on
+ff -stream_loop 2 -i gbrp.mkv -frames:v 60 -c:v ffv1 looped.mkv
+run loop 0 -i gbrp.mkv --loop --frames 60 -f identity --codec ffv1 -o loop.mkv &&
+    { "$check" same looped.mkv loop.mkv >/dev/null &&
+        ffprobe -v error -select_streams v:0 -show_entries packet=pts_time -of csv=p=0 loop.mkv |
+        sort -g | awk 'NR > 1 { d = $1 - p; if (d < 0.039 || d > 0.041) bad = 1 } { p = $1 }
+            END { exit bad || NR != 60 }' && ok || bad "--loop: not 60 pictures 0.04 s apart"; }
 run start_late 1 -i gbrp.mkv --start 5 -o late.mkv &&
     { [ "$(grep -c . start_late.err)" -eq 1 ] && [ ! -e late.mkv ] &&
         grep -q "^vfview: gbrp.mkv: --start 5 s: no picture from there on (the input lasts 1 s)$" \
