@@ -175,7 +175,7 @@ static void print_summary(const struct run *r, long written, const char *recordi
             engine);
     if (r->opts->output)
         fprintf(stderr, ", encode %.0f fps; %ld written to %s (%s)", stage_fps(r->encode), written,
-                r->opts->output, recording);
+                strcmp(r->opts->output, "-") ? r->opts->output : "standard output", recording);
     fprintf(stderr, "\n");
     if (r->engine_note[0])
         fprintf(stderr, "vfview: %s\n", r->engine_note);

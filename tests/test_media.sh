@@ -143,7 +143,7 @@ run mjpeg 0 -i gbrp.mkv -o mjpeg.avi --codec mjpeg &&
 # ---- standard input and output ("-"), the container named by --format ---------------------
 run piped 0 -i - -f edge --border zero -o - --format nut --codec ffv1 <gbrp.mkv >piped.nut &&
     { "$check" filtered gbrp.mkv piped.nut edge zero >/dev/null &&
-        grep -q "25 written to - (ffv1 bgr0, nut)" piped.err && ok ||
+        grep -q "25 written to standard output (ffv1 bgr0, nut)" piped.err && ok ||
         bad "stdin to stdout: $(cat piped.err)"; }
 run format_ext 0 -i gbrp.mkv --frames 4 -o by_ext.out --format mkv &&
     { [ "$(ffprobe -v error -show_entries format=format_name -of default=nw=1:nk=1 \
