@@ -337,6 +337,13 @@ struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *e
     const AVOutputFormat *container = choose_container(r, err, errlen);
     if (!container)
         goto fail;
+    if (is_image_file(container) && !writes_local_file(r->path)) { /* it names files itself */
+        snprintf(err, errlen,
+                 "%s: image files need a file name (a stream of pictures: --format "
+                 "image2pipe)",
+                 r->path);
+        goto fail;
+    }
     int ret = avformat_alloc_output_context2(&r->mux, container, NULL, r->path);
     if (ret < 0) {
         fail(r, err, errlen, "cannot create the container", ret);

@@ -153,6 +153,13 @@ run no_format 1 -i gbrp.mkv -o - >no_format.out &&
     { [ ! -s no_format.out ] && [ "$(grep -c . no_format.err)" -eq 1 ] &&
         grep -q "^vfview: -: cannot tell the container .* or name one with --format" no_format.err &&
         ok || bad "-o - without --format: $(cat no_format.err)"; }
+run stdout_images 1 -i gbrp.mkv -o - --format image2 >stdout_images.out &&
+    { [ ! -s stdout_images.out ] && [ ! -e ./- ] &&
+        grep -q "^vfview: -: image files need a file name" stdout_images.err && ok ||
+        bad "-o - --format image2: $(cat stdout_images.err)"; }
+run stdout_pngs 0 -i rgb24.png -f edge -o - --format image2pipe --codec png >piped.png &&
+    { "$check" filtered rgb24.png piped.png edge clamp >/dev/null && ok ||
+        bad "a PNG to stdout: $(cat stdout_pngs.err)"; }
 run bad_format 1 -i gbrp.mkv -o x.out --format nope &&
     { grep -q "^vfview: x.out: --format: no container named 'nope'" bad_format.err && [ ! -e x.out ] &&
         ok || bad "--format nope: $(cat bad_format.err)"; }
