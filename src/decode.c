@@ -40,7 +40,7 @@ struct vf_decoder {
     atomic_bool stop;
     pthread_mutex_t seek_lock;
     double seek_to;     /* seconds; < 0 when no seek is pending */
-    int64_t drop_until; /* after a seek, pictures before this pts are decoded but not shown */
+    int64_t drop_until; /* after a seek, pictures that end by this pts are decoded, not shown */
     unsigned serial;
     int64_t next_pts;
     long pictures, skipped;
@@ -204,9 +204,22 @@ static bool wait_for_seek(struct vf_decoder *d)
     return false;
 }
 
-/* An audio packet that plays before the picture a seek asked for (the demuxer seeks to the
- * keyframe before it). */
-static bool before_seek_target(const struct vf_decoder *d, const AVPacket *packet)
+/* Whether the decoded picture ends by the time a seek or --start asked for: the one shown is
+ * the picture showing at that time. */
+static bool ends_before_target(const struct vf_decoder *d)
+{
+    int64_t pts = d->picture->best_effort_timestamp;
+    if (d->drop_until == AV_NOPTS_VALUE || pts == AV_NOPTS_VALUE)
+        return false;
+    int64_t duration = picture_duration(d->picture);
+    if (duration <= 0)
+        duration = av_rescale_q(1, av_inv_q(d->info.frame_rate), d->info.time_base);
+    return pts + duration <= d->drop_until;
+}
+
+/* The same for an audio packet: the demuxer seeks to the keyframe before the target, and the
+ * audio from there on would play before the first picture shown. */
+static bool audio_ends_before_target(const struct vf_decoder *d, const AVPacket *packet)
 {
     if (d->drop_until == AV_NOPTS_VALUE || packet->pts == AV_NOPTS_VALUE)
         return false;
@@ -233,7 +246,7 @@ static void *decode_thread(void *arg)
             d->failed = true;
             break;
         }
-        if (step == STEP_AUDIO && before_seek_target(d, d->packet)) {
+        if (step == STEP_AUDIO && audio_ends_before_target(d, d->packet)) {
             av_packet_unref(d->packet); /* from the keyframe before the target, not to be heard */
             continue;
         }
@@ -249,8 +262,7 @@ static void *decode_thread(void *arg)
                 continue; /* an audio packet lost to memory pressure is not worth stopping */
             }
         } else {
-            int64_t pts = d->picture->best_effort_timestamp;
-            if (d->drop_until != AV_NOPTS_VALUE && pts != AV_NOPTS_VALUE && pts < d->drop_until) {
+            if (ends_before_target(d)) {
                 av_frame_unref(d->picture);
                 continue;
             }
@@ -365,18 +377,6 @@ static int open_codec(struct vf_decoder *d, char *err, size_t errlen)
     return 0;
 }
 
-/* Whether the decoded picture ends before the start time (its successor begins by then). */
-static bool before_start(const struct vf_decoder *d)
-{
-    int64_t pts = d->picture->best_effort_timestamp;
-    if (d->drop_until == AV_NOPTS_VALUE || pts == AV_NOPTS_VALUE)
-        return false;
-    int64_t duration = picture_duration(d->picture);
-    if (duration <= 0)
-        duration = av_rescale_q(1, av_inv_q(d->info.frame_rate), d->info.time_base);
-    return pts + duration <= d->drop_until;
-}
-
 /* Decodes the first picture now, so that undecodable inputs fail in open and the size of
  * every later picture is known before anything downstream is set up. */
 static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
@@ -393,7 +393,7 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
             continue;
         }
         /* the picture showing at the start time is the last one that begins by then */
-        if (step != STEP_PICTURE || !before_start(d))
+        if (step != STEP_PICTURE || !ends_before_target(d))
             break;
         av_frame_unref(d->picture);
     }
