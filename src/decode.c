@@ -38,10 +38,12 @@ struct vf_decoder {
     bool thread_running;
     bool flushing; /* the demuxer ended: the decoder is being drained */
     atomic_bool stop;
-    pthread_mutex_t seek_lock;
-    double seek_to;     /* seconds; < 0 when no seek is pending */
+    pthread_mutex_t seek_lock; /* over seek_to, seek_serial and last_serial */
+    double seek_to;            /* seconds; < 0 when no seek is pending */
+    unsigned seek_serial;      /* the pending seek's pictures will carry it */
+    unsigned last_serial;      /* the latest one handed out, to a seek or a loop */
     int64_t drop_until; /* after a seek, pictures that end by this pts are decoded, not shown */
-    unsigned serial;
+    unsigned serial;    /* of the items made now */
     int64_t next_pts;
     long pictures, skipped;
     bool ever_decoded; /* looping needs an input that gave at least one picture */
@@ -164,7 +166,18 @@ static struct vf_media_item *make_picture_item(struct vf_decoder *d, double star
     return item;
 }
 
-static int seek_to(struct vf_decoder *d, double seconds)
+/* Serials are handed out in order under the lock, so that the one a seek request gets is
+ * known to the asking thread at once and no item made before that seek carries it or a later
+ * one. */
+static unsigned new_serial(struct vf_decoder *d)
+{
+    pthread_mutex_lock(&d->seek_lock);
+    unsigned serial = ++d->last_serial;
+    pthread_mutex_unlock(&d->seek_lock);
+    return serial;
+}
+
+static int seek_to(struct vf_decoder *d, double seconds, unsigned serial)
 {
     int64_t ts = (int64_t)(seconds * AV_TIME_BASE);
     int ret = avformat_seek_file(d->format, -1, INT64_MIN, ts, ts, 0);
@@ -172,7 +185,7 @@ static int seek_to(struct vf_decoder *d, double seconds)
         return ret;
     avcodec_flush_buffers(d->codec);
     d->flushing = false;
-    d->serial++;
+    d->serial = serial;
     d->drop_until = av_rescale_q(ts, AV_TIME_BASE_Q, d->info.time_base);
     d->pictures = 0;
     return 0;
@@ -183,10 +196,11 @@ static bool take_seek_request(struct vf_decoder *d)
 {
     pthread_mutex_lock(&d->seek_lock);
     double target = d->seek_to;
+    unsigned serial = d->seek_serial;
     d->seek_to = -1;
     pthread_mutex_unlock(&d->seek_lock);
     if (target >= 0)
-        seek_to(d, target);
+        seek_to(d, target, serial);
     return target >= 0;
 }
 
@@ -236,7 +250,7 @@ static void *decode_thread(void *arg)
         double started = vf_now_ms();
         enum step step = next_step(d);
         struct vf_media_item *item = NULL;
-        if (step == STEP_END && d->cfg.loop && d->ever_decoded && seek_to(d, 0) == 0)
+        if (step == STEP_END && d->cfg.loop && d->ever_decoded && seek_to(d, 0, new_serial(d)) == 0)
             continue;
         if (step == STEP_END && d->cfg.hold_at_end && wait_for_seek(d))
             continue;
@@ -382,7 +396,8 @@ static int open_codec(struct vf_decoder *d, char *err, size_t errlen)
 static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
 {
     double started = vf_now_ms();
-    if (d->cfg.start_s > 0 && seek_to(d, d->cfg.start_s) < 0) /* a pipe: decode up to it */
+    if (d->cfg.start_s > 0 &&
+        seek_to(d, d->cfg.start_s, new_serial(d)) < 0) /* a pipe: decode up to it */
         d->drop_until = av_rescale_q((int64_t)(d->cfg.start_s * AV_TIME_BASE), AV_TIME_BASE_Q,
                                      d->info.time_base);
     enum step step;
@@ -519,11 +534,13 @@ long vf_decoder_skipped(const struct vf_decoder *d)
     return d->skipped;
 }
 
-void vf_decoder_seek(struct vf_decoder *d, double seconds)
+unsigned vf_decoder_seek(struct vf_decoder *d, double seconds)
 {
     pthread_mutex_lock(&d->seek_lock);
     d->seek_to = seconds < 0 ? 0 : seconds;
+    unsigned serial = d->seek_serial = ++d->last_serial;
     pthread_mutex_unlock(&d->seek_lock);
+    return serial;
 }
 
 void vf_decoder_interrupt(struct vf_decoder *d)

@@ -54,8 +54,10 @@ const char *vf_decoder_error(const struct vf_decoder *d);
 bool vf_decoder_at_end(const struct vf_decoder *d);
 /* Pictures that could not be decoded and were skipped. */
 long vf_decoder_skipped(const struct vf_decoder *d);
-/* Asks the thread to continue from `seconds` (files only); later items carry a new serial. */
-void vf_decoder_seek(struct vf_decoder *d, double seconds);
+/* Asks the thread to continue from `seconds` (files only). Returns the serial that the items
+ * from there on carry: serials only grow, and items made before the seek carry a smaller one.
+ * A seek asked for before the last was done replaces it. */
+unsigned vf_decoder_seek(struct vf_decoder *d, double seconds);
 /* Makes the thread stop soon and vf_decoder_next return NULL once the queue is empty; safe
  * from any thread. */
 void vf_decoder_interrupt(struct vf_decoder *d);

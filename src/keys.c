@@ -18,9 +18,17 @@ const struct vf_key_binding vf_key_bindings[] = {
     {'b', VF_CMD_BORDER, 0, "b", "border mode: clamp, zero, mirror"},
     {'v', VF_CMD_VARIANT, 0, "v", "GPU variant: naive, naive-const, tiled, tiled-const, fast"},
     {' ', VF_CMD_PAUSE, 0, "space", "pause / play"},
-    {'.', VF_CMD_STEP, 0, ".", "step one frame (paused)"},
+    {'.', VF_CMD_STEP, 0, ".", "step one frame (pauses)"},
+    {',', VF_CMD_STEP_BACK, 0, ",", "step one frame back (pauses; files)"},
     {VF_KEY_LEFT, VF_CMD_SEEK, -5, "left / right", "seek 5 s back / forward (files)"},
     {VF_KEY_RIGHT, VF_CMD_SEEK, +5, NULL, NULL},
+    {VF_KEY_DOWN, VF_CMD_SEEK, -60, "down / up", "seek 60 s back / forward (files)"},
+    {VF_KEY_UP, VF_CMD_SEEK, +60, NULL, NULL},
+    {'[', VF_CMD_SPEED, -110, "[ / ]", "playback speed down / up 10% (files)"},
+    {']', VF_CMD_SPEED, +110, NULL, NULL},
+    {'{', VF_CMD_SPEED, -200, "{ / }", "playback speed halved / doubled"},
+    {'}', VF_CMD_SPEED, +200, NULL, NULL},
+    {VF_KEY_BACKSPACE, VF_CMD_SPEED, 0, "backspace", "normal speed"},
     {'f', VF_CMD_FULLSCREEN, 0, "f", "fullscreen"},
     {'s', VF_CMD_SCREENSHOT, 0, "s", "screenshot (PNG of both halves)"},
     {'r', VF_CMD_RECORD, 0, "r", "recording on / off"},
@@ -37,4 +45,13 @@ const struct vf_key_binding *vf_key_lookup(int key)
         if (vf_key_bindings[i].key == key)
             return &vf_key_bindings[i];
     return NULL;
+}
+
+int vf_key_shifted(int key)
+{
+    static const int pairs[][2] = {{'=', '+'}, {'[', '{'}, {']', '}'}};
+    for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+        if (pairs[i][0] == key)
+            return pairs[i][1];
+    return key;
 }

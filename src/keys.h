@@ -16,6 +16,8 @@ enum vf_command {
     VF_CMD_PAUSE,
     VF_CMD_STEP,
     VF_CMD_SEEK, /* arg: seconds */
+    VF_CMD_STEP_BACK,
+    VF_CMD_SPEED, /* arg: a step of vf_speed_step() */
     VF_CMD_FULLSCREEN,
     VF_CMD_SCREENSHOT,
     VF_CMD_RECORD,
@@ -24,12 +26,15 @@ enum vf_command {
     VF_CMD_QUIT,
 };
 
-#define VF_KEY_ESCAPE   27
-#define VF_KEY_TAB      9
-#define VF_KEY_RIGHT    0x4000004F /* SDLK_RIGHT */
-#define VF_KEY_LEFT     0x40000050 /* SDLK_LEFT */
-#define VF_KEY_KP_MINUS 0x40000056
-#define VF_KEY_KP_PLUS  0x40000057
+#define VF_KEY_ESCAPE    27
+#define VF_KEY_TAB       9
+#define VF_KEY_BACKSPACE 8
+#define VF_KEY_RIGHT     0x4000004F /* SDLK_RIGHT */
+#define VF_KEY_LEFT      0x40000050 /* SDLK_LEFT */
+#define VF_KEY_DOWN      0x40000051 /* SDLK_DOWN */
+#define VF_KEY_UP        0x40000052 /* SDLK_UP */
+#define VF_KEY_KP_MINUS  0x40000056
+#define VF_KEY_KP_PLUS   0x40000057
 
 struct vf_key_binding {
     int key;
@@ -44,5 +49,8 @@ extern const size_t vf_key_binding_count;
 
 /* The binding for a key, or NULL. */
 const struct vf_key_binding *vf_key_lookup(int key);
+/* The key that `key` types with shift held, where a binding needs it ('=' gives '+' and '['
+ * gives '{' on a US layout, whose keycodes SDL reports unshifted); otherwise `key`. */
+int vf_key_shifted(int key);
 
 #endif

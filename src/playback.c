@@ -291,9 +291,9 @@ bool vf_playback_ended(struct vf_playback *p, const char **error)
            vf_queue_length(p->ready) == 0;
 }
 
-void vf_playback_seek(struct vf_playback *p, double seconds)
+unsigned vf_playback_seek(struct vf_playback *p, double seconds)
 {
-    vf_decoder_seek(p->decoder, seconds);
+    return vf_decoder_seek(p->decoder, seconds);
 }
 
 int vf_playback_record_start(struct vf_playback *p, const char *path, const char *codec,

@@ -57,7 +57,8 @@ struct vf_shown *vf_playback_take(struct vf_playback *p);
 void vf_playback_give_back(struct vf_playback *p, struct vf_shown *s);
 /* The input ended (no loop) and every picture was taken; *error: why, when it failed. */
 bool vf_playback_ended(struct vf_playback *p, const char **error);
-void vf_playback_seek(struct vf_playback *p, double seconds);
+/* See vf_decoder_seek: the serial that the pictures from there on carry. */
+unsigned vf_playback_seek(struct vf_playback *p, double seconds);
 
 /* Records the CPU half (and the input's audio) from the next picture on. */
 int vf_playback_record_start(struct vf_playback *p, const char *path, const char *codec,

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "clock.h"
 #include "display.h"
 #include "keys.h"
 #include "overlay.h"
@@ -17,9 +18,10 @@
 #include "timing.h"
 #include "variants.h"
 
-_Static_assert(VF_KEY_LEFT == SDLK_LEFT && VF_KEY_RIGHT == SDLK_RIGHT && VF_KEY_TAB == SDLK_TAB &&
-                   VF_KEY_ESCAPE == SDLK_ESCAPE && VF_KEY_KP_PLUS == SDLK_KP_PLUS &&
-                   VF_KEY_KP_MINUS == SDLK_KP_MINUS,
+_Static_assert(VF_KEY_LEFT == SDLK_LEFT && VF_KEY_RIGHT == SDLK_RIGHT && VF_KEY_UP == SDLK_UP &&
+                   VF_KEY_DOWN == SDLK_DOWN && VF_KEY_TAB == SDLK_TAB &&
+                   VF_KEY_BACKSPACE == SDLK_BACKSPACE && VF_KEY_ESCAPE == SDLK_ESCAPE &&
+                   VF_KEY_KP_PLUS == SDLK_KP_PLUS && VF_KEY_KP_MINUS == SDLK_KP_MINUS,
                "keys.h codes must be SDL's");
 
 static const double PANEL_PERIOD_MS = 100, MESSAGE_MS = 3000, SEEK_GRACE_MS = 1000;
@@ -37,14 +39,13 @@ struct ui {
     struct vf_overlay *overlay;
     struct vf_settings settings;
     struct vf_shown *current, *pending;
-    bool paused, step, difference, help, quit, upload, redraw, ended;
-    bool clock_valid;
-    double clock_ms;   /* wall time at which clock_pts is due */
-    int64_t clock_pts; /* of the current serial */
-    unsigned clock_serial;
-    bool discarding; /* after a seek: pictures of the old serial are dropped */
-    unsigned discard_serial;
-    double discard_until;
+    bool paused, difference, help, quit, upload, redraw, ended;
+    int steps; /* paused: pictures to show one by one (keys pressed faster than they come) */
+    struct vf_clock clock;
+    bool discarding;      /* after a seek: the pictures from before it are dropped */
+    unsigned seek_serial; /* the latest seek's pictures carry it, or a later one */
+    double discard_until; /* an unseekable input plays on with the serial it had */
+    double seek_base_s;   /* while discarding: the position the seek will show */
     long shown, dropped, screenshots, recordings;
     struct series times[4]; /* CPU, GPU, the UI thread's own work: wall clock, then its CPU time */
     struct vf_graph graph;
@@ -158,6 +159,34 @@ static void take_screenshot(struct ui *u)
     note(u, "screenshot failed: %s", err);
 }
 
+/* Seeks to the picture showing at target_s; `shows_s` is where that picture starts, as far as
+ * is known, and the base of a seek asked for before it arrives (keys pressed in a row add up). */
+static void seek(struct ui *u, double target_s, double shows_s)
+{
+    u->seek_serial = vf_playback_seek(u->playback, target_s < 0 ? 0 : target_s);
+    u->discarding = true;
+    u->discard_until = vf_now_ms() + SEEK_GRACE_MS;
+    u->seek_base_s = shows_s < 0 ? 0 : shows_s;
+    u->ended = false;
+    u->steps = u->paused; /* paused, the new position's picture is shown (as mpv does) */
+}
+
+/* Where a relative seek starts: the picture on screen, or the one a seek is on its way to. */
+static double position_s(const struct ui *u)
+{
+    return u->discarding ? u->seek_base_s : seconds_of(u, u->current->pts);
+}
+
+static void change_speed(struct ui *u, int step)
+{
+    if (u->opts->webcam) {
+        note(u, "a camera plays at its own pace");
+        return;
+    }
+    vf_clock_set_speed(&u->clock, vf_speed_step(u->clock.speed, step), vf_now_ms());
+    note(u, "speed %.2fx", u->clock.speed);
+}
+
 static void command(struct ui *u, const struct vf_key_binding *b)
 {
     struct vf_settings *s = &u->settings;
@@ -187,23 +216,28 @@ static void command(struct ui *u, const struct vf_key_binding *b)
         break;
     case VF_CMD_PAUSE:
         u->paused = !u->paused;
-        u->clock_valid = false; /* playback resumes from the current picture, no jump */
+        u->steps = 0;
+        vf_clock_unanchor(&u->clock); /* playback resumes from the current picture, no jump */
         u->last_panel = 0;
         break;
     case VF_CMD_STEP:
         u->paused = true;
-        u->step = true;
+        u->steps++;
         break;
     case VF_CMD_SEEK:
+        if (u->current && !u->opts->webcam)
+            seek(u, position_s(u) + b->arg, position_s(u) + b->arg);
+        break;
+    case VF_CMD_STEP_BACK:
         if (u->current && !u->opts->webcam) {
-            double target = seconds_of(u, u->current->pts) + b->arg;
-            vf_playback_seek(u->playback, target < 0 ? 0 : target);
-            u->discarding = true;
-            u->discard_serial = u->current->serial;
-            u->discard_until = vf_now_ms() + SEEK_GRACE_MS;
-            u->ended = false;
-            u->step = u->paused; /* paused, the new position's picture is shown (as mpv does) */
+            /* the picture showing half a frame before this one starts: the one before it */
+            double frame_s = 1 / av_q2d(vf_playback_info(u->playback)->frame_rate);
+            u->paused = true;
+            seek(u, position_s(u) - frame_s / 2, position_s(u) - frame_s);
         }
+        break;
+    case VF_CMD_SPEED:
+        change_speed(u, b->arg);
         break;
     case VF_CMD_FULLSCREEN:
         vf_display_toggle_fullscreen(u->display);
@@ -239,11 +273,14 @@ static void handle_events(struct ui *u, int timeout_ms)
             u->quit = true;
         } else if (ev.type == SDL_KEYDOWN) {
             int key = ev.key.keysym.sym;
-            if (key == '=' && (ev.key.keysym.mod & KMOD_SHIFT))
-                key = '+';
+            if (ev.key.keysym.mod & KMOD_SHIFT)
+                key = vf_key_shifted(key);
             const struct vf_key_binding *b = vf_key_lookup(key);
             if (b)
                 command(u, b);
+        } else if (ev.type == SDL_MOUSEBUTTONDOWN && ev.button.button == SDL_BUTTON_LEFT &&
+                   ev.button.clicks == 2) {
+            vf_display_toggle_fullscreen(u->display); /* as in mpv */
         } else if (ev.type == SDL_WINDOWEVENT) {
             u->redraw = true;
             u->last_panel = 0;
@@ -254,7 +291,7 @@ static void handle_events(struct ui *u, int timeout_ms)
 
 static double due_ms(const struct ui *u, const struct vf_shown *s)
 {
-    return u->clock_ms + (seconds_of(u, s->pts) - seconds_of(u, u->clock_pts)) * 1000;
+    return vf_clock_due_ms(&u->clock, seconds_of(u, s->pts));
 }
 
 /* Each engine's time on s, into the graph and the exit summary. */
@@ -300,28 +337,23 @@ static void refilter_still(struct ui *u)
  * is due when several are, counting the others as dropped), or one when stepping. */
 static void advance(struct ui *u, double now)
 {
-    if (u->paused && !u->step)
+    if (u->paused && !u->steps)
         return;
     for (;;) {
         if (!u->pending && !(u->pending = vf_playback_take(u->playback)))
             return;
         struct vf_shown *s = u->pending;
-        if (u->discarding && s->serial == u->discard_serial && now < u->discard_until) {
+        if (u->discarding && (int)(s->serial - u->seek_serial) < 0 && now < u->discard_until) {
             vf_playback_give_back(u->playback, s);
             u->pending = NULL;
             continue;
         }
         u->discarding = false;
-        if (!u->clock_valid || s->serial != u->clock_serial) {
-            u->clock_valid = true;
-            u->clock_serial = s->serial;
-            u->clock_pts = s->pts;
-            u->clock_ms = now;
-        }
-        if (!u->step && now < due_ms(u, s))
+        vf_clock_follow(&u->clock, s->serial, seconds_of(u, s->pts), now);
+        if (!u->steps && now < due_ms(u, s))
             return;
         u->pending = NULL;
-        struct vf_shown *next = u->step ? NULL : vf_playback_take(u->playback);
+        struct vf_shown *next = u->steps ? NULL : vf_playback_take(u->playback);
         if (next && next->serial == s->serial && now >= due_ms(u, next)) {
             vf_playback_give_back(u->playback, s); /* late: the next one is due already */
             u->dropped++;
@@ -330,7 +362,8 @@ static void advance(struct ui *u, double now)
         }
         u->pending = next;
         show(u, s);
-        u->step = false;
+        if (u->steps)
+            u->steps--;
         return;
     }
 }
@@ -386,7 +419,10 @@ static void update_overlay(struct ui *u, double now, char *gpu_status)
     if (u->current && !u->opts->webcam)
         vf_describe_position(seconds_of(u, u->current->pts), info->duration_s, position,
                              sizeof(position));
-    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s", position, position[0] ? "  " : "",
+    char speed[32] = "";
+    if (u->clock.speed != 1)
+        snprintf(speed, sizeof(speed), "speed %.2fx  ", u->clock.speed);
+    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s", position, position[0] ? "  " : "", speed,
              vf_playback_recording(u->playback) ? "● REC  " : "",
              vf_playback_record_closing(u->playback) ? "saving  " : "",
              u->paused ? "❚❚ PAUSED  " : "", u->ended ? "end of input (←/→ seek)" : "");
@@ -541,6 +577,7 @@ static int run_loop(struct ui *u)
 int vf_viewer_run(const struct vf_options *opts, int loop)
 {
     struct ui u = {.opts = opts};
+    vf_clock_init(&u.clock);
     char err[1024], title[1200];
     int status = 1;
     av_log_set_level(opts->verbose ? AV_LOG_INFO : AV_LOG_QUIET);

@@ -1,9 +1,11 @@
 /* The key table (every key of the brief is bound once, nothing twice, help lists each command),
- * the window layout math (letterbox, halves, HiDPI, resize) and the panel's settings and
- * position lines. */
+ * the presentation clock and its speeds, the window layout math (letterbox, halves, HiDPI,
+ * resize) and the panel's settings and position lines. */
+#include <math.h>
 #include <string.h>
 
 #include "check.h"
+#include "clock.h"
 #include "filter.h"
 #include "keys.h"
 #include "layout.h"
@@ -29,8 +31,16 @@ static void test_keys(void)
         {'v', VF_CMD_VARIANT, 0},
         {' ', VF_CMD_PAUSE, 0},
         {'.', VF_CMD_STEP, 0},
+        {',', VF_CMD_STEP_BACK, 0},
         {VF_KEY_LEFT, VF_CMD_SEEK, -5},
         {VF_KEY_RIGHT, VF_CMD_SEEK, 5},
+        {VF_KEY_DOWN, VF_CMD_SEEK, -60},
+        {VF_KEY_UP, VF_CMD_SEEK, 60},
+        {'[', VF_CMD_SPEED, -110},
+        {']', VF_CMD_SPEED, 110},
+        {'{', VF_CMD_SPEED, -200},
+        {'}', VF_CMD_SPEED, 200},
+        {VF_KEY_BACKSPACE, VF_CMD_SPEED, 0},
         {'f', VF_CMD_FULLSCREEN, 0},
         {'s', VF_CMD_SCREENSHOT, 0},
         {'r', VF_CMD_RECORD, 0},
@@ -59,6 +69,57 @@ static void test_keys(void)
     for (int c = VF_CMD_FILTER; c <= VF_CMD_QUIT; c++)
         CHECK(listed[c] >= 1, "command %d missing from the help", c);
     CHECK(listed[VF_CMD_FILTER] == 1 && listed[VF_CMD_SIZE] == 1, "aliases listed more than once");
+    CHECK(vf_key_shifted('=') == '+' && vf_key_shifted('[') == '{' && vf_key_shifted(']') == '}' &&
+              vf_key_shifted('s') == 's' && vf_key_shifted(VF_KEY_LEFT) == VF_KEY_LEFT,
+          "keys typed with shift");
+}
+
+static bool near(double a, double b)
+{
+    return fabs(a - b) < 1e-9;
+}
+
+static void test_clock(void)
+{
+    struct vf_clock c;
+    vf_clock_init(&c);
+    CHECK(!c.anchored && c.speed == 1, "a new clock: anchored %d, speed %g", c.anchored, c.speed);
+    /* anchored at the picture of 2.0 s shown at wall 1000 ms: 2.5 s is due at 1500 */
+    vf_clock_follow(&c, 0, 2.0, 1000);
+    CHECK(near(vf_clock_due_ms(&c, 2.5), 1500), "1x: %g", vf_clock_due_ms(&c, 2.5));
+    /* the same serial does not move the anchor; a new one (a seek) does */
+    vf_clock_follow(&c, 0, 9.0, 5000);
+    CHECK(near(vf_clock_due_ms(&c, 2.5), 1500), "same serial moved the anchor");
+    vf_clock_follow(&c, 1, 9.0, 5000);
+    CHECK(near(vf_clock_due_ms(&c, 9.04), 5040), "new serial: %g", vf_clock_due_ms(&c, 9.04));
+    /* half speed from wall 5200 ms: 9.2 s is due then, and 9.3 s 200 ms later */
+    vf_clock_set_speed(&c, 0.5, 5200);
+    CHECK(near(vf_clock_due_ms(&c, 9.2), 5200) && near(vf_clock_due_ms(&c, 9.3), 5400),
+          "0.5x: 9.2 s at %g, 9.3 s at %g", vf_clock_due_ms(&c, 9.2), vf_clock_due_ms(&c, 9.3));
+    /* double speed from 5400 (9.3 s then): 9.5 s due 100 ms later */
+    vf_clock_set_speed(&c, 2, 5400);
+    CHECK(near(vf_clock_due_ms(&c, 9.5), 5500), "2x: %g", vf_clock_due_ms(&c, 9.5));
+    /* unanchored (a pause), the next picture anchors it at once, at the speed chosen */
+    vf_clock_unanchor(&c);
+    vf_clock_set_speed(&c, 4, 7000);
+    vf_clock_follow(&c, 1, 12.0, 8000);
+    CHECK(near(vf_clock_due_ms(&c, 12.4), 8100), "4x after a pause: %g", vf_clock_due_ms(&c, 12.4));
+
+    double speed = vf_speed_step(1, 110);
+    CHECK(near(speed, 1.1), "1 x 1.1: %.17g", speed);
+    speed = vf_speed_step(speed, -110);
+    CHECK(speed == 1, "x1.1 then /1.1 lands on 1: %.17g", speed);
+    speed = 1;
+    for (int i = 0; i < 7; i++)
+        speed = vf_speed_step(speed, 110);
+    for (int i = 0; i < 7; i++)
+        speed = vf_speed_step(speed, -110);
+    CHECK(speed == 1, "seven steps up and down: %.17g", speed);
+    CHECK(vf_speed_step(0.5, 200) == 1 && vf_speed_step(3, -200) == 1.5, "doubled, halved");
+    CHECK(vf_speed_step(7.25, 0) == 1, "reset");
+    CHECK(vf_speed_step(12, 200) == VF_SPEED_MAX && vf_speed_step(0.1, -200) == VF_SPEED_MIN &&
+              vf_speed_step(VF_SPEED_MIN, -110) == VF_SPEED_MIN,
+          "limits");
 }
 
 static int same_rect(struct vf_rect a, int x, int y, int w, int h)
@@ -147,6 +208,7 @@ static void test_position(void)
 int main(void)
 {
     test_keys();
+    test_clock();
     test_layout();
     test_settings_line();
     test_position();

@@ -99,7 +99,8 @@ video=$(steps v:0) audio=$(steps a:0)
         tr '\n' ' '), audio steps $(echo "$audio" | sort -g | sed -n '1p;$p' | tr '\n' ' ')"
 
 # a paused picture follows the settings: filtered again, not left as it was (mpv redraws too);
-# a seek while paused shows the new position's picture and stays paused, as mpv does
+# a seek while paused shows the new position's picture and stays paused, as mpv does; steps
+# forward and back (two keys at once: two steps) come back to the same picture
 cat >paused.sh <<SCRIPT
 "$vfview" 2>paused.err &
 pid=\$!
@@ -112,6 +113,10 @@ xdotool key s; sleep 0.5
 xdotool key Right; sleep 2 # the decoder goes from a keyframe to the target
 xdotool key s; sleep 1
 xdotool key s; sleep 0.5
+xdotool key period; sleep 0.5; xdotool key s; sleep 0.5
+xdotool key comma; sleep 1.5; xdotool key s; sleep 0.5
+xdotool key comma comma; sleep 2; xdotool key s; sleep 0.5
+xdotool key period period; sleep 1; xdotool key s; sleep 0.5
 xdotool key q
 wait \$pid
 echo \$? >paused-status.txt
@@ -125,17 +130,38 @@ picture() {
 }
 changed() { cmp -l <(picture "$1") <(picture "$2") 2>/dev/null | wc -l; }
 shots=(vfview-*.png)
-filtered=0 sought=0 still=-1
-if [ "${#shots[@]}" -eq 4 ]; then
+filtered=0 sought=0 still=-1 steps="no 8 screenshots"
+if [ "${#shots[@]}" -eq 8 ]; then
     filtered=$(changed "${shots[0]}" "${shots[1]}")
     sought=$(changed "${shots[1]}" "${shots[2]}")
     still=$(changed "${shots[2]}" "${shots[3]}")
+    steps=""
+    for i in 4 5 6 7; do steps="$steps $(changed "${shots[3]}" "${shots[$i]}")"; done
 fi
 [ "$(cat paused-status.txt 2>/dev/null)" = 0 ] && [ "$filtered" -gt 1000 ] && ok ||
     bad "paused picture after a new filter: $filtered of 4096 grey bytes changed, status" \
         "'$(cat paused-status.txt 2>/dev/null)', ${#shots[@]} screenshots: $(tail -2 paused.err)"
 [ "$sought" -gt 1000 ] && [ "$still" -eq 0 ] && ok ||
     bad "seeking while paused: $sought of 4096 grey bytes changed, then $still (expected 0)"
+# after '.', ',', two ',' at once and two '.' at once: the next picture, the first one again,
+# the one two before it, the first one again
+echo "$steps" | awk '{ exit !($1 > 1000 && $2 == 0 && $3 > 1000 && $4 == 0) }' && ok ||
+    bad "frame steps: grey bytes changed against the picture before them:$steps (expected" \
+        ">1000 0 >1000 0)"
+
+# a quarter of the speed ({ twice) shows a quarter of the pictures: 3 s of 30 fps, about 23
+cat >speed.sh <<SCRIPT
+"$vfview" --engine cpu 2>speed.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+xdotool key shift+bracketleft shift+bracketleft; sleep 3
+xdotool key q
+wait \$pid
+SCRIPT
+timeout 60 xvfb-run -a bash speed.sh
+shown=$(grep -o '[0-9]* frames shown' speed.err | cut -d' ' -f1)
+grep -q "speed 0.25x" speed.err && [ "${shown:-0}" -ge 5 ] && [ "${shown:-99}" -le 40 ] && ok ||
+    bad "quarter speed: ${shown:-no} frames shown in 3 s (expected 5-40): $(cat speed.err)"
 
 # a camera in the window: a live source (lavfi's test pattern standing in for V4L2, which no
 # machine here has), no seeking, paced by its timestamps; --frames ends it
@@ -144,13 +170,14 @@ cat >camera.sh <<SCRIPT
 pid=\$!
 timeout 30 xdotool search --sync --name "^vfview" >window.txt || { kill \$pid; exit 3; }
 xdotool getwindowname "\$(head -1 window.txt)" >camera-title.txt
-for key in Right Left 4 v d; do xdotool key \$key; sleep 0.1; done
+for key in Right Left comma bracketright 4 v d; do xdotool key \$key; sleep 0.1; done
 wait \$pid
 echo \$? >camera-status.txt
 SCRIPT
 timeout 60 xvfb-run -a bash camera.sh
 [ "$(cat camera-status.txt 2>/dev/null)" = 0 ] && grep -q "^vfview: 45 frames shown" camera.err &&
-    [ "$(cat camera-title.txt)" = "vfview — testsrc2=size=640x360:rate=30" ] && ok ||
+    [ "$(cat camera-title.txt)" = "vfview — testsrc2=size=640x360:rate=30" ] &&
+    grep -q "a camera plays at its own pace" camera.err && ok ||
     bad "camera: status '$(cat camera-status.txt 2>/dev/null)', title '$(cat camera-title.txt \
         2>/dev/null)': $(tail -2 camera.err)"
 
