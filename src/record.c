@@ -275,6 +275,19 @@ static bool writes_local_file(const char *path)
     return strcmp(path, "-") && protocol && !strcmp(protocol, "file");
 }
 
+int vf_record_numbered_path(const char *path, int n, char *buf, size_t len)
+{
+    if (!writes_local_file(path))
+        return -1;
+    const char *name = strrchr(path, '/');
+    name = name ? name + 1 : path;
+    const char *dot = strrchr(name, '.');
+    if (!dot || dot == name) /* ".notes" is a name, not an extension */
+        dot = name + strlen(name);
+    int n_chars = snprintf(buf, len, "%.*s-%d%s", (int)(dot - path), path, n, dot);
+    return n_chars < 0 || (size_t)n_chars >= len ? -1 : 0;
+}
+
 static int open_file(struct vf_recorder *r, char *err, size_t errlen)
 {
     AVFormatContext *mux = r->mux;

@@ -39,12 +39,17 @@ int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *pict
  * clock as the pictures; packets that would go back in time (just after a jump) are dropped. */
 int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, unsigned serial,
                             char *err, size_t errlen);
-/* Flushes the encoder, writes the trailer, closes the file; removes it when no picture was
+/* Flushes the encoder, writes the trailer, closes the file; removes it when no picture
  * reached the file. *written (may be NULL): pictures in the file. 0, or -1 with a message (the
  * first error of the recording's life). Frees r. */
 int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t errlen);
 /* Pictures that reached the file so far (the encoder may hold a few more until close). */
 long vf_recorder_pictures(const struct vf_recorder *r);
+/* The name of the n-th recording to `path`'s file: "take.mkv" gives "take-2.mkv" at n = 2,
+ * "out%04d.png" "out%04d-2.png", "notes" "notes-2" (the number goes before the extension of
+ * the file's name, never into a folder's). 0, or -1 when `path` names no local file (standard
+ * output, another protocol's URL) or the name does not fit. */
+int vf_record_numbered_path(const char *path, int n, char *buf, size_t len);
 /* "libx264 yuv420p, matroska, 1 audio stream copied" */
 const char *vf_recorder_describe(const struct vf_recorder *r);
 

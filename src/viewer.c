@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "clock.h"
@@ -14,6 +15,7 @@
 #include "keys.h"
 #include "overlay.h"
 #include "playback.h"
+#include "record.h"
 #include "snapshot.h"
 #include "timing.h"
 #include "variants.h"
@@ -95,6 +97,20 @@ static void timestamped(char *buf, size_t len, const char *ext, long n)
     snprintf(buf, len, "vfview-%s-%ld.%s", stamp, n, ext);
 }
 
+/* The later recordings of the window go beside -o's file, numbered from 2, never over a file
+ * that is there already. -1 where they cannot (-o names standard output or a URL). */
+static int next_numbered(const char *output, char *path, size_t len)
+{
+    struct stat st;
+    for (int n = 2; n < 10000; n++) {
+        if (vf_record_numbered_path(output, n, path, len))
+            return -1;
+        if (lstat(path, &st) != 0)
+            return 0;
+    }
+    return -1;
+}
+
 static void apply_settings(struct ui *u)
 {
     u->settings.generation++;
@@ -111,12 +127,12 @@ static void toggle_recording(struct ui *u)
         return;
     }
     char path[1024];
-    const char *format = NULL; /* --format names -o's container, not the later files' */
-    if (u->opts->output && u->recordings == 0) {
+    const char *format = u->opts->output_format; /* -o's container, and its numbered files' */
+    if (u->opts->output && u->recordings == 0)
         snprintf(path, sizeof(path), "%s", u->opts->output);
-        format = u->opts->output_format;
-    } else {
+    else if (!u->opts->output || next_numbered(u->opts->output, path, sizeof(path))) {
         timestamped(path, sizeof(path), "mp4", u->recordings);
+        format = NULL;
     }
     u->recordings++;
     if (vf_playback_record_start(u->playback, path, u->opts->codec, format, msg, sizeof(msg)))

@@ -3,6 +3,7 @@
  *   media_check same A B                   every picture identical
  *   media_check filtered IN OUT SPEC BORDER  OUT == the CPU reference engine run on IN
  *   media_check near A B TOL MARGIN        pictures within TOL, MARGIN pixels from the edge
+ *   media_check numbered PATH N            prints the name of the N-th recording to PATH
  * Exit 0 when the claim holds, 1 with one line saying where it does not. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 
 #include "cpu.h"
 #include "decode.h"
+#include "record.h"
 
 static struct vf_decoder *open_or_die(const char *path)
 {
@@ -120,6 +122,13 @@ int main(int argc, char **argv)
         return compare(argv[2], argv[3], 0, 0, NULL, VF_BORDER_CLAMP);
     if (argc == 6 && !strcmp(argv[1], "near"))
         return compare(argv[2], argv[3], atoi(argv[4]), atoi(argv[5]), NULL, VF_BORDER_CLAMP);
+    if (argc == 4 && !strcmp(argv[1], "numbered")) {
+        char name[64];
+        if (vf_record_numbered_path(argv[2], atoi(argv[3]), name, sizeof(name)))
+            return 1;
+        printf("%s\n", name);
+        return 0;
+    }
     if (argc == 6 && !strcmp(argv[1], "filtered")) {
         struct vf_filter f;
         enum vf_border border;
@@ -130,7 +139,7 @@ int main(int argc, char **argv)
         }
         return compare(argv[2], argv[3], 0, 0, &f, border);
     }
-    fprintf(stderr, "usage: media_check info FILE | same A B | near A B TOL MARGIN | filtered IN "
-                    "OUT SPEC BORDER\n");
+    fprintf(stderr, "usage: media_check info FILE | same A B | near A B TOL MARGIN | numbered PATH "
+                    "N | filtered IN OUT SPEC BORDER\n");
     return 2;
 }

@@ -302,4 +302,15 @@ n=$(frames_of capped.mkv 2>/dev/null)
 [ "$status" -eq 1 ] && grep -q "File too large" capped.err && [ -n "$n" ] && [ "$n" -gt 0 ] &&
     [ "$n" -lt 25 ] && ok || bad "full disk mid-file: status $status, $n frames, $(cat capped.err)"
 
+# the names of the window's later recordings beside -o's file (test_viewer records them)
+for case in "take.mkv 2 take-2.mkv" "dir.v1/take 3 dir.v1/take-3" "out%04d.png 2 out%04d-2.png" \
+    ".notes 2 .notes-2" "a/b.c.mp4 12 a/b.c-12.mp4" "file:x.nut 2 file:x-2.nut"; do
+    set -- $case
+    got=$("$check" numbered "$1" "$2")
+    [ "$got" = "$3" ] && ok || bad "recording $2 to $1: '$got', expected '$3'"
+done
+for path in - udp://127.0.0.1:1234 "$(printf 'x%.0s' {1..60}).mkv"; do
+    "$check" numbered "$path" 2 >/dev/null && bad "recording 2 to '$path' was named" || ok
+done
+
 finish media

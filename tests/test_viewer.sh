@@ -11,6 +11,7 @@ done
 scratch
 cd "$tmp" || exit 1
 
+echo keep >rec-2.mp4 # the second recording goes beside -o's file, never over one already there
 cat >session.sh <<SCRIPT
 "$vfview" -o rec.mp4 2>vfview.err &
 pid=\$!
@@ -64,8 +65,8 @@ frames=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries \
 [ "${frames:-0}" -gt 10 ] && ok || bad "rec.mp4 has '${frames}' frames"
 [ "$(ffprobe -v error -show_entries stream=codec_type -of csv=p=0 rec.mp4 | sort | tr '\n' ' ')" \
     = "audio video " ] && ok || bad "rec.mp4 lacks the sample's audio"
-second=$(ls vfview-*.mp4 2>/dev/null | head -1)
-[ -n "$second" ] && [ "$(ffprobe -v error -count_frames -select_streams v:0 -show_entries \
+second=rec-3.mp4
+[ "$(cat rec-2.mp4)" = keep ] && [ "$(ffprobe -v error -count_frames -select_streams v:0 -show_entries \
     stream=nb_read_frames -of csv=p=0 "$second")" -gt 0 ] && ok ||
     bad "quitting while recording left no playable file ('$second')"
 grep -q "recording stopped: .* frames written to rec.mp4" vfview.err && ok ||
