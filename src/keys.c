@@ -34,6 +34,7 @@ const struct vf_key_binding vf_key_bindings[] = {
     {'r', VF_CMD_RECORD, 0, "r", "recording on / off"},
     {'d', VF_CMD_DIFFERENCE, 0, "d", "difference view |CPU - GPU|, amplified"},
     {'h', VF_CMD_HELP, 0, "h", "this help"},
+    {'i', VF_CMD_PANEL, 0, "i", "information panel on / off (messages still show)"},
     {'q', VF_CMD_QUIT, 0, "q / esc", "quit"},
     {VF_KEY_ESCAPE, VF_CMD_QUIT, 0, NULL, NULL},
 };

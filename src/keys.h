@@ -23,6 +23,7 @@ enum vf_command {
     VF_CMD_RECORD,
     VF_CMD_DIFFERENCE,
     VF_CMD_HELP,
+    VF_CMD_PANEL,
     VF_CMD_QUIT,
 };
 

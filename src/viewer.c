@@ -41,7 +41,7 @@ struct ui {
     struct vf_overlay *overlay;
     struct vf_settings settings;
     struct vf_shown *current, *pending;
-    bool paused, difference, help, quit, upload, redraw, ended;
+    bool paused, difference, help, panel_hidden, quit, upload, redraw, ended;
     int steps; /* paused: pictures to show one by one (keys pressed faster than they come) */
     struct vf_clock clock;
     bool discarding;      /* after a seek: the pictures from before it are dropped */
@@ -271,6 +271,9 @@ static void command(struct ui *u, const struct vf_key_binding *b)
         u->help = !u->help;
         u->last_panel = 0;
         break;
+    case VF_CMD_PANEL:
+        u->panel_hidden = !u->panel_hidden;
+        break;
     case VF_CMD_QUIT:
         u->quit = true;
         break;
@@ -476,7 +479,7 @@ static void update_overlay(struct ui *u, double now, char *gpu_status)
     }
 }
 
-static void draw(struct ui *u, bool gpu_missing)
+static void draw(struct ui *u, bool gpu_missing, double now)
 {
     struct vf_layout l = vf_display_layout(u->display);
     char err[512];
@@ -491,6 +494,7 @@ static void draw(struct ui *u, bool gpu_missing)
         r.sprite_visible[s] = true;
     r.sprite_visible[VF_SPRITE_MESSAGE] = gpu_missing;
     r.sprite_visible[VF_SPRITE_HELP] = u->help;
+    r.sprite_visible[VF_SPRITE_PANEL] = !u->panel_hidden || now < u->message_until;
     r.sprite_x[VF_SPRITE_PANEL] = l.half[0].x + l.margin;
     r.sprite_y[VF_SPRITE_PANEL] = l.half[0].y + l.margin;
     for (int i = 0; i < 2; i++) {
@@ -576,7 +580,7 @@ static int run_loop(struct ui *u)
             u->redraw = true;
         }
         if (u->redraw) {
-            draw(u, gpu_status[0] != '\0');
+            draw(u, gpu_status[0] != '\0', started);
             double spent = vf_now_ms() - started;
             u->ui_ms = 0.9 * u->ui_ms + 0.1 * spent;
             record_time(&u->times[2], spent);

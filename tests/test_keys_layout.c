@@ -46,6 +46,7 @@ static void test_keys(void)
         {'r', VF_CMD_RECORD, 0},
         {'d', VF_CMD_DIFFERENCE, 0},
         {'h', VF_CMD_HELP, 0},
+        {'i', VF_CMD_PANEL, 0},
         {'q', VF_CMD_QUIT, 0},
         {VF_KEY_ESCAPE, VF_CMD_QUIT, 0},
     };

@@ -101,7 +101,8 @@ video=$(steps v:0) audio=$(steps a:0)
 
 # a paused picture follows the settings: filtered again, not left as it was (mpv redraws too);
 # a seek while paused shows the new position's picture and stays paused, as mpv does; steps
-# forward and back (two keys at once: two steps) come back to the same picture
+# forward and back (two keys at once: two steps) come back to the same picture; 'i' hides the
+# panel
 cat >paused.sh <<SCRIPT
 "$vfview" 2>paused.err &
 pid=\$!
@@ -118,26 +119,30 @@ xdotool key period; sleep 0.5; xdotool key s; sleep 0.5
 xdotool key comma; sleep 1.5; xdotool key s; sleep 0.5
 xdotool key comma comma; sleep 2; xdotool key s; sleep 0.5
 xdotool key period period; sleep 1; xdotool key s; sleep 0.5
+xdotool key i; sleep 3.5; xdotool key s; sleep 0.5 # after the last screenshot's message
 xdotool key q
 wait \$pid
 echo \$? >paused-status.txt
 SCRIPT
 rm -f vfview-*.png
 timeout 60 xvfb-run -a -s "-screen 0 1600x900x24" bash paused.sh
-# the CPU half below its panel, as grey bytes: sharpen before the key, edge after it
+# grey bytes of an area of a screenshot: by default the CPU half below its panel (sharpen
+# before the key, edge after it)
+below_panel=iw*0.4:ih*0.25:iw*0.02:ih*0.72
+panel_area=iw*0.3:ih*0.3:iw*0.05:ih*0.15 # over the panel, only a line of its text changes
 picture() {
-    ffmpeg -v error -i "$1" -vf "crop=iw*0.4:ih*0.25:iw*0.02:ih*0.72,scale=128:32,format=gray" \
-        -f rawvideo -
+    ffmpeg -v error -i "$1" -vf "crop=${2:-$below_panel},scale=128:32,format=gray" -f rawvideo -
 }
-changed() { cmp -l <(picture "$1") <(picture "$2") 2>/dev/null | wc -l; }
+changed() { cmp -l <(picture "$1" "${3:-}") <(picture "$2" "${3:-}") 2>/dev/null | wc -l; }
 shots=(vfview-*.png)
-filtered=0 sought=0 still=-1 steps="no 8 screenshots"
-if [ "${#shots[@]}" -eq 8 ]; then
+filtered=0 sought=0 still=-1 steps="no 9 screenshots" hidden=0
+if [ "${#shots[@]}" -eq 9 ]; then
     filtered=$(changed "${shots[0]}" "${shots[1]}")
     sought=$(changed "${shots[1]}" "${shots[2]}")
     still=$(changed "${shots[2]}" "${shots[3]}")
     steps=""
     for i in 4 5 6 7; do steps="$steps $(changed "${shots[3]}" "${shots[$i]}")"; done
+    hidden=$(changed "${shots[7]}" "${shots[8]}" "$panel_area")
 fi
 [ "$(cat paused-status.txt 2>/dev/null)" = 0 ] && [ "$filtered" -gt 1000 ] && ok ||
     bad "paused picture after a new filter: $filtered of 4096 grey bytes changed, status" \
@@ -149,6 +154,8 @@ fi
 echo "$steps" | awk '{ exit !($1 > 1000 && $2 == 0 && $3 > 1000 && $4 == 0) }' && ok ||
     bad "frame steps: grey bytes changed against the picture before them:$steps (expected" \
         ">1000 0 >1000 0)"
+[ "$hidden" -gt 2000 ] && ok ||
+    bad "'i' hid no panel: $hidden of 4096 grey bytes changed where it was (expected >2000)"
 
 # a quarter of the speed ({ twice) shows a quarter of the pictures: 3 s of 30 fps, about 23
 cat >speed.sh <<SCRIPT
