@@ -30,7 +30,8 @@ const struct vf_key_binding vf_key_bindings[] = {
     {'}', VF_CMD_SPEED, +200, NULL, NULL},
     {VF_KEY_BACKSPACE, VF_CMD_SPEED, 0, "backspace", "normal speed"},
     {'f', VF_CMD_FULLSCREEN, 0, "f", "fullscreen"},
-    {'s', VF_CMD_SCREENSHOT, 0, "s", "screenshot (PNG of both halves)"},
+    {'s', VF_CMD_SCREENSHOT, 0, "s", "screenshot (PNG of the window)"},
+    {'S', VF_CMD_SAVE_PICTURE, 0, "S", "the filtered picture at its own size (PNG)"},
     {'r', VF_CMD_RECORD, 0, "r", "recording on / off"},
     {'d', VF_CMD_DIFFERENCE, 0, "d", "difference view |CPU - GPU|, amplified"},
     {'h', VF_CMD_HELP, 0, "h", "this help"},
@@ -50,7 +51,7 @@ const struct vf_key_binding *vf_key_lookup(int key)
 
 int vf_key_shifted(int key)
 {
-    static const int pairs[][2] = {{'=', '+'}, {'[', '{'}, {']', '}'}};
+    static const int pairs[][2] = {{'=', '+'}, {'[', '{'}, {']', '}'}, {'s', 'S'}};
     for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
         if (pairs[i][0] == key)
             return pairs[i][1];

@@ -20,6 +20,7 @@ enum vf_command {
     VF_CMD_SPEED, /* arg: a step of vf_speed_step() */
     VF_CMD_FULLSCREEN,
     VF_CMD_SCREENSHOT,
+    VF_CMD_SAVE_PICTURE,
     VF_CMD_RECORD,
     VF_CMD_DIFFERENCE,
     VF_CMD_HELP,
@@ -50,8 +51,8 @@ extern const size_t vf_key_binding_count;
 
 /* The binding for a key, or NULL. */
 const struct vf_key_binding *vf_key_lookup(int key);
-/* The key that `key` types with shift held, where a binding needs it ('=' gives '+' and '['
- * gives '{' on a US layout, whose keycodes SDL reports unshifted); otherwise `key`. */
+/* The key that `key` types with shift held, where a binding needs it ('=' gives '+', '[' '{'
+ * and 's' 'S' on a US layout, whose keycodes SDL reports unshifted); otherwise `key`. */
 int vf_key_shifted(int key);
 
 #endif

@@ -1,12 +1,15 @@
 #include "snapshot.h"
 
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <libavcodec/avcodec.h>
 
-int vf_write_png(const char *path, const uint8_t *rgb, int width, int height, char *err,
-                 size_t errlen)
+/* One of rgb (packed) and gbr (planes) gives the pixels. */
+static int write_png(const char *path, const uint8_t *rgb, const struct vf_frame *gbr, int width,
+                     int height, char *err, size_t errlen)
 {
     const AVCodec *png = avcodec_find_encoder(AV_CODEC_ID_PNG);
     AVCodecContext *c = png ? avcodec_alloc_context3(png) : NULL;
@@ -28,20 +31,33 @@ int vf_write_png(const char *path, const uint8_t *rgb, int width, int height, ch
     c->time_base = (AVRational){1, 1};
     if ((ret = avcodec_open2(c, png, NULL)) < 0 || (ret = av_frame_get_buffer(frame, 0)) < 0)
         goto averror;
-    for (int y = 0; y < height; y++)
-        memcpy(frame->data[0] + (ptrdiff_t)y * frame->linesize[0], rgb + (size_t)y * width * 3,
-               (size_t)width * 3);
+    for (int y = 0; y < height; y++) {
+        uint8_t *row = frame->data[0] + (ptrdiff_t)y * frame->linesize[0];
+        if (rgb) {
+            memcpy(row, rgb + (size_t)y * width * 3, (size_t)width * 3);
+            continue;
+        }
+        const uint8_t *g = gbr->plane[0] + y * gbr->stride, *b = gbr->plane[1] + y * gbr->stride,
+                      *r = gbr->plane[2] + y * gbr->stride;
+        for (int x = 0; x < width; x++) {
+            row[3 * x] = r[x];
+            row[3 * x + 1] = g[x];
+            row[3 * x + 2] = b[x];
+        }
+    }
     if ((ret = avcodec_send_frame(c, frame)) < 0 || (ret = avcodec_receive_packet(c, packet)) < 0)
         goto averror;
     out = fopen(path, "wb");
-    if (!out || fwrite(packet->data, 1, (size_t)packet->size, out) != (size_t)packet->size ||
-        fclose(out) != 0) {
-        out = NULL;
-        snprintf(err, errlen, "%s: cannot write the screenshot", path);
+    bool written =
+        out && fwrite(packet->data, 1, (size_t)packet->size, out) == (size_t)packet->size;
+    if (out && fclose(out) != 0)
+        written = false;
+    out = NULL;
+    if (!written) {
+        snprintf(err, errlen, "%s: cannot write the screenshot: %s", path, strerror(errno));
         remove(path);
         goto done;
     }
-    out = NULL;
     status = 0;
     goto done;
 averror:
@@ -55,4 +71,15 @@ done:
     av_frame_free(&frame);
     avcodec_free_context(&c);
     return status;
+}
+
+int vf_write_png(const char *path, const uint8_t *rgb, int width, int height, char *err,
+                 size_t errlen)
+{
+    return write_png(path, rgb, NULL, width, height, err, errlen);
+}
+
+int vf_write_png_frame(const char *path, const struct vf_frame *gbr, char *err, size_t errlen)
+{
+    return write_png(path, NULL, gbr, gbr->width, gbr->height, err, errlen);
 }

@@ -203,6 +203,25 @@ static void change_speed(struct ui *u, int step)
     note(u, "speed %.2fx", u->clock.speed);
 }
 
+/* The picture the engines made, at the source's size: the GPU's where it made one (the tests
+ * hold it equal to the CPU's), else the CPU's. */
+static void save_picture(struct ui *u)
+{
+    char err[512], path[256];
+    const struct vf_shown *s = u->current;
+    if (!s || !(s->have_cpu || s->have_gpu)) {
+        note(u, "no filtered picture to save yet");
+        return;
+    }
+    int half = s->have_gpu ? VF_HALF_GPU : VF_HALF_CPU;
+    timestamped(path, sizeof(path), "png", u->screenshots++);
+    if (vf_write_png_frame(path, &s->out[half], err, sizeof(err)))
+        note(u, "saving the picture failed: %s", err);
+    else
+        note(u, "picture: %s (%s, %dx%d)", path, half == VF_HALF_GPU ? "GPU" : "CPU",
+             s->out[half].width, s->out[half].height);
+}
+
 static void command(struct ui *u, const struct vf_key_binding *b)
 {
     struct vf_settings *s = &u->settings;
@@ -260,6 +279,9 @@ static void command(struct ui *u, const struct vf_key_binding *b)
         break;
     case VF_CMD_SCREENSHOT:
         take_screenshot(u);
+        break;
+    case VF_CMD_SAVE_PICTURE:
+        save_picture(u);
         break;
     case VF_CMD_RECORD:
         toggle_recording(u);

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The window under Xvfb (Mesa's software OpenGL): opens on the bundled sample, draws both
 # halves, takes real X key events (xdotool), records, takes screenshots, quits with status 0.
-# usage: test_viewer.sh VFVIEW
+# usage: test_viewer.sh VFVIEW MEDIA_CHECK
 set -u
-vfview=$(realpath "$1")
+vfview=$(realpath "$1") check=$(realpath "$2")
 for tool in xvfb-run xdotool ffprobe; do
     command -v $tool >/dev/null || { echo "$tool not installed: skipping"; exit 77; }
 done
@@ -170,6 +170,27 @@ timeout 60 xvfb-run -a bash speed.sh
 shown=$(grep -o '[0-9]* frames shown' speed.err | cut -d' ' -f1)
 grep -q "speed 0.25x" speed.err && [ "${shown:-0}" -ge 5 ] && [ "${shown:-99}" -le 40 ] && ok ||
     bad "quarter speed: ${shown:-no} frames shown in 3 s (expected 5-40): $(cat speed.err)"
+
+# shift+s on an image of an odd size: the filtered picture at that size, bit for bit the CPU
+# reference engine's, beside a screenshot of the window
+ffmpeg -nostdin -loglevel error -y -f lavfi -i "testsrc2=size=322x242,format=rgb24,crop=321:241" \
+    -frames:v 1 still.png
+cat >still.sh <<SCRIPT
+"$vfview" -f edge --border mirror still.png 2>still.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1
+xdotool key shift+s; sleep 0.5
+xdotool key s; sleep 0.5
+xdotool key q
+wait \$pid
+SCRIPT
+rm -f vfview-*.png
+timeout 60 xvfb-run -a bash still.sh
+shots=(vfview-*.png)
+[ "${#shots[@]}" -eq 2 ] && grep -q "picture: ${shots[0]} (\(CPU\|GPU\), 321x241)" still.err &&
+    "$check" filtered still.png "${shots[0]}" edge mirror && ok ||
+    bad "shift+s: ${#shots[@]} files, $(cat still.err)"
 
 # a camera in the window: a live source (lavfi's test pattern standing in for V4L2, which no
 # machine here has), no seeking, paced by its timestamps; --frames ends it
