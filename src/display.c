@@ -17,7 +17,7 @@ struct vf_display {
     SDL_GLContext context;
     int video_w, video_h;
     GLuint vao, video_program, overlay_program;
-    GLint video_rect, video_mode, video_gain, overlay_rect;
+    GLint video_rect, video_view, video_mode, video_squares, video_gain, overlay_rect;
     GLuint planes[2][VF_PLANES];
     struct sprite sprites[VF_SPRITE_COUNT];
     bool fullscreen;
@@ -110,11 +110,14 @@ static int setup_gl(struct vf_display *d, char *err, size_t errlen)
     for (int i = 0; i < 6; i++)
         glUniform1i(glGetUniformLocation(d->video_program, samplers[i]), i);
     d->video_rect = glGetUniformLocation(d->video_program, "rect");
+    d->video_view = glGetUniformLocation(d->video_program, "view");
+    d->video_squares = glGetUniformLocation(d->video_program, "pixel_squares");
     d->video_mode = glGetUniformLocation(d->video_program, "mode");
     d->video_gain = glGetUniformLocation(d->video_program, "gain");
     glUseProgram(d->overlay_program);
     glUniform1i(glGetUniformLocation(d->overlay_program, "image"), 0);
     d->overlay_rect = glGetUniformLocation(d->overlay_program, "rect");
+    glUniform4f(glGetUniformLocation(d->overlay_program, "view"), 0, 0, 1, 1);
     GLint max_side = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
     if (d->video_w > max_side || d->video_h > max_side) {
@@ -282,6 +285,11 @@ int vf_display_draw(struct vf_display *d, const struct vf_layout *l,
         }
         glUniform1i(d->video_mode, diff ? 1 : 0);
         glUniform1f(d->video_gain, r->gain);
+        /* a picture pixel over two screen pixels or more: squares, not a blur */
+        double shown_w = (r->view.x1 - r->view.x0) * d->video_w;
+        glUniform1i(d->video_squares, l->half[half].w >= 2 * shown_w ? 1 : 0);
+        glUniform4f(d->video_view, (float)r->view.x0, (float)r->view.y0, (float)r->view.x1,
+                    (float)r->view.y1);
         set_rect(d->video_rect, l->half[half], width, height);
         glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     }

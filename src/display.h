@@ -26,6 +26,7 @@ struct vf_draw_request {
     bool half_visible[2];
     bool difference; /* right half shows |left - right| * gain */
     float gain;
+    struct vf_view view; /* the part of the picture each half shows */
     bool sprite_visible[VF_SPRITE_COUNT];
     int sprite_x[VF_SPRITE_COUNT], sprite_y[VF_SPRITE_COUNT]; /* drawable pixels, top-left */
 };

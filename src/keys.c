@@ -34,6 +34,8 @@ const struct vf_key_binding vf_key_bindings[] = {
     {'S', VF_CMD_SAVE_PICTURE, 0, "S", "the filtered picture at its own size (PNG)"},
     {'r', VF_CMD_RECORD, 0, "r", "recording on / off"},
     {'d', VF_CMD_DIFFERENCE, 0, "d", "difference view |CPU - GPU|, amplified"},
+    {'z', VF_CMD_ZOOM, 2, "z / Z", "zoom in 2x / the whole picture (wheel: zoom, drag: move)"},
+    {'Z', VF_CMD_ZOOM, 0, NULL, NULL},
     {'h', VF_CMD_HELP, 0, "h", "this help"},
     {'i', VF_CMD_PANEL, 0, "i", "information panel on / off (messages still show)"},
     {'q', VF_CMD_QUIT, 0, "q / esc", "quit"},
@@ -51,7 +53,7 @@ const struct vf_key_binding *vf_key_lookup(int key)
 
 int vf_key_shifted(int key)
 {
-    static const int pairs[][2] = {{'=', '+'}, {'[', '{'}, {']', '}'}, {'s', 'S'}};
+    static const int pairs[][2] = {{'=', '+'}, {'[', '{'}, {']', '}'}, {'s', 'S'}, {'z', 'Z'}};
     for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
         if (pairs[i][0] == key)
             return pairs[i][1];

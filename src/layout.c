@@ -1,5 +1,7 @@
 #include "layout.h"
 
+#include <math.h>
+
 static const int MARGIN_POINTS = 8, LABEL_POINTS = 22;
 
 struct vf_rect vf_letterbox(struct vf_rect box, int video_w, int video_h, double sar)
@@ -47,4 +49,49 @@ struct vf_layout vf_layout_compute(int window_w, int window_h, int drawable_w, i
         l.label[i] = (struct vf_rect){box.x + l.margin, 0, box.w - 2 * l.margin, label_h};
     }
     return l;
+}
+
+struct vf_view vf_view_whole(void)
+{
+    return (struct vf_view){0, 0, 1, 1};
+}
+
+/* Moves [*a, *b] inside [0, 1] without changing its length (at most 1). */
+static void keep_inside(double *a, double *b)
+{
+    double length = *b - *a;
+    if (*a < 0) {
+        *a = 0;
+        *b = length;
+    }
+    if (*b > 1) {
+        *b = 1;
+        *a = 1 - length;
+    }
+}
+
+struct vf_view vf_view_zoom(struct vf_view v, double factor, double fx, double fy)
+{
+    double level = fmin(fmax(vf_view_zoom_level(v) * factor, 1), VF_ZOOM_MAX);
+    if (level == 1) /* exactly the whole picture, not one rounded a hair off */
+        return vf_view_whole();
+    double w = 1 / level, px = v.x0 + fx * (v.x1 - v.x0), py = v.y0 + fy * (v.y1 - v.y0);
+    struct vf_view z = {px - fx * w, py - fy * w, px + (1 - fx) * w, py + (1 - fy) * w};
+    keep_inside(&z.x0, &z.x1);
+    keep_inside(&z.y0, &z.y1);
+    return z;
+}
+
+struct vf_view vf_view_pan(struct vf_view v, double dx, double dy)
+{
+    double sx = dx * (v.x1 - v.x0), sy = dy * (v.y1 - v.y0);
+    struct vf_view p = {v.x0 - sx, v.y0 - sy, v.x1 - sx, v.y1 - sy};
+    keep_inside(&p.x0, &p.x1);
+    keep_inside(&p.y0, &p.y1);
+    return p;
+}
+
+double vf_view_zoom_level(struct vf_view v)
+{
+    return v.x1 > v.x0 ? 1 / (v.x1 - v.x0) : 1;
 }

@@ -21,4 +21,22 @@ struct vf_layout vf_layout_compute(int window_w, int window_h, int drawable_w, i
 /* The largest rect of the video's aspect that fits in `box`, centred. */
 struct vf_rect vf_letterbox(struct vf_rect box, int video_w, int video_h, double sar);
 
+/* The part of the picture that fills each half, in picture fractions (0..1 both ways, origin
+ * top-left): the whole picture, or a zoomed-in window onto it that stays inside it. Both
+ * halves show the same part, so that the engines compare pixel for pixel. */
+struct vf_view {
+    double x0, y0, x1, y1;
+};
+
+#define VF_ZOOM_MAX 64.0
+
+struct vf_view vf_view_whole(void);
+/* Magnified by `factor` (below 1: back out), the picture point at (fx, fy) of the half (its
+ * fractions) staying where it is; the magnification stays within 1..VF_ZOOM_MAX. */
+struct vf_view vf_view_zoom(struct vf_view v, double factor, double fx, double fy);
+/* Moved with the pointer: the picture follows a drag of (dx, dy) fractions of the half. */
+struct vf_view vf_view_pan(struct vf_view v, double dx, double dy);
+/* The magnification: 1 for the whole picture. */
+double vf_view_zoom_level(struct vf_view v);
+
 #endif

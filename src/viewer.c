@@ -3,6 +3,7 @@
 #include <SDL.h>
 #include <SDL_ttf.h>
 #include <libavutil/log.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,7 @@ _Static_assert(VF_KEY_LEFT == SDLK_LEFT && VF_KEY_RIGHT == SDLK_RIGHT && VF_KEY_
 
 static const double PANEL_PERIOD_MS = 100, MESSAGE_MS = 3000, SEEK_GRACE_MS = 1000;
 static const float DIFFERENCE_GAIN = 16;
+static const double ZOOM_PER_NOTCH = 1.41421356; /* two notches of the wheel: twice the size */
 
 struct series { /* every frame time of one engine, for the exit summary */
     double *ms;
@@ -44,6 +46,8 @@ struct ui {
     bool paused, difference, help, panel_hidden, quit, upload, redraw, ended;
     int steps; /* paused: pictures to show one by one (keys pressed faster than they come) */
     struct vf_clock clock;
+    struct vf_view view; /* the part of the picture both halves show */
+    bool dragging;
     bool discarding;      /* after a seek: the pictures from before it are dropped */
     unsigned seek_serial; /* the latest seek's pictures carry it, or a later one */
     double discard_until; /* an unseekable input plays on with the serial it had */
@@ -289,6 +293,10 @@ static void command(struct ui *u, const struct vf_key_binding *b)
     case VF_CMD_DIFFERENCE:
         u->difference = !u->difference;
         break;
+    case VF_CMD_ZOOM:
+        u->view = b->arg ? vf_view_zoom(u->view, b->arg, 0.5, 0.5) : vf_view_whole();
+        u->last_panel = 0;
+        break;
     case VF_CMD_HELP:
         u->help = !u->help;
         u->last_panel = 0;
@@ -301,6 +309,49 @@ static void command(struct ui *u, const struct vf_key_binding *b)
         break;
     case VF_CMD_NONE:
         break;
+    }
+    u->redraw = true;
+}
+
+/* Where the pointer is over the pictures, as fractions of the half it is over (the centre when
+ * it is over neither). */
+static void pointer_in_half(struct ui *u, double *fx, double *fy)
+{
+    struct vf_layout l = vf_display_layout(u->display);
+    int x, y;
+    SDL_GetMouseState(&x, &y);
+    double px = x * l.scale, py = y * l.scale;
+    *fx = *fy = 0.5;
+    for (int h = 0; h < 2; h++) {
+        struct vf_rect r = l.half[h];
+        if (r.w > 0 && r.h > 0 && px >= r.x && px < r.x + r.w && py >= r.y && py < r.y + r.h) {
+            *fx = (px - r.x) / r.w;
+            *fy = (py - r.y) / r.h;
+        }
+    }
+}
+
+/* The mouse: the wheel zooms at the pointer, a drag moves the picture, a double click toggles
+ * fullscreen (as in mpv). */
+static void mouse(struct ui *u, const SDL_Event *ev)
+{
+    if (ev->type == SDL_MOUSEWHEEL && ev->wheel.y != 0) {
+        double fx, fy;
+        pointer_in_half(u, &fx, &fy);
+        int notches = ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -ev->wheel.y : ev->wheel.y;
+        u->view = vf_view_zoom(u->view, pow(ZOOM_PER_NOTCH, notches), fx, fy);
+        u->last_panel = 0;
+    } else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT) {
+        if (ev->button.clicks == 2)
+            vf_display_toggle_fullscreen(u->display);
+        u->dragging = true;
+    } else if (ev->type == SDL_MOUSEBUTTONUP && ev->button.button == SDL_BUTTON_LEFT) {
+        u->dragging = false;
+    } else if (ev->type == SDL_MOUSEMOTION && u->dragging) {
+        struct vf_layout l = vf_display_layout(u->display);
+        if (l.half[0].w > 0 && l.half[0].h > 0)
+            u->view = vf_view_pan(u->view, ev->motion.xrel * l.scale / l.half[0].w,
+                                  ev->motion.yrel * l.scale / l.half[0].h);
     }
     u->redraw = true;
 }
@@ -319,9 +370,9 @@ static void handle_events(struct ui *u, int timeout_ms)
             const struct vf_key_binding *b = vf_key_lookup(key);
             if (b)
                 command(u, b);
-        } else if (ev.type == SDL_MOUSEBUTTONDOWN && ev.button.button == SDL_BUTTON_LEFT &&
-                   ev.button.clicks == 2) {
-            vf_display_toggle_fullscreen(u->display); /* as in mpv */
+        } else if (ev.type == SDL_MOUSEWHEEL || ev.type == SDL_MOUSEBUTTONDOWN ||
+                   ev.type == SDL_MOUSEBUTTONUP || ev.type == SDL_MOUSEMOTION) {
+            mouse(u, &ev);
         } else if (ev.type == SDL_WINDOWEVENT) {
             u->redraw = true;
             u->last_panel = 0;
@@ -460,10 +511,12 @@ static void update_overlay(struct ui *u, double now, char *gpu_status)
     if (u->current && !u->opts->webcam)
         vf_describe_position(seconds_of(u, u->current->pts), info->duration_s, position,
                              sizeof(position));
-    char speed[32] = "";
+    char speed[32] = "", zoom[32] = "";
     if (u->clock.speed != 1)
         snprintf(speed, sizeof(speed), "speed %.2fx  ", u->clock.speed);
-    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s", position, position[0] ? "  " : "", speed,
+    if (vf_view_zoom_level(u->view) > 1)
+        snprintf(zoom, sizeof(zoom), "zoom %.1fx  ", vf_view_zoom_level(u->view));
+    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "", speed, zoom,
              vf_playback_recording(u->playback) ? "● REC  " : "",
              vf_playback_record_closing(u->playback) ? "saving  " : "",
              u->paused ? "❚❚ PAUSED  " : "", u->ended ? "end of input (←/→ seek)" : "");
@@ -511,6 +564,7 @@ static void draw(struct ui *u, bool gpu_missing, double now)
     r.half_visible[0] = u->current && u->current->have_cpu;
     r.half_visible[1] = u->current && u->current->have_gpu;
     r.difference = u->difference;
+    r.view = u->view;
     int w, h;
     for (int s = 0; s < VF_SPRITE_COUNT; s++)
         r.sprite_visible[s] = true;
@@ -620,6 +674,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
 {
     struct ui u = {.opts = opts};
     vf_clock_init(&u.clock);
+    u.view = vf_view_whole();
     char err[1024], title[1200];
     int status = 1;
     av_log_set_level(opts->verbose ? AV_LOG_INFO : AV_LOG_QUIET);

@@ -46,6 +46,8 @@ static void test_keys(void)
         {'S', VF_CMD_SAVE_PICTURE, 0},
         {'r', VF_CMD_RECORD, 0},
         {'d', VF_CMD_DIFFERENCE, 0},
+        {'z', VF_CMD_ZOOM, 2},
+        {'Z', VF_CMD_ZOOM, 0},
         {'h', VF_CMD_HELP, 0},
         {'i', VF_CMD_PANEL, 0},
         {'q', VF_CMD_QUIT, 0},
@@ -57,7 +59,7 @@ static void test_keys(void)
               "key %d: command %d arg %d", expected[i].key, b ? (int)b->command : -1,
               b ? b->arg : 0);
     }
-    CHECK(vf_key_lookup('z') == NULL, "z is not bound");
+    CHECK(vf_key_lookup('x') == NULL, "x is not bound");
     int listed[VF_CMD_QUIT + 1] = {0};
     for (size_t i = 0; i < vf_key_binding_count; i++) {
         for (size_t j = i + 1; j < vf_key_binding_count; j++)
@@ -169,6 +171,44 @@ static void test_layout(void)
           one.half[0].h);
 }
 
+static bool same_view(struct vf_view v, double x0, double y0, double x1, double y1)
+{
+    return near(v.x0, x0) && near(v.y0, y0) && near(v.x1, x1) && near(v.y1, y1);
+}
+
+static void test_view(void)
+{
+    struct vf_view whole = vf_view_whole(), v;
+    CHECK(same_view(whole, 0, 0, 1, 1) && vf_view_zoom_level(whole) == 1, "the whole picture");
+    v = vf_view_zoom(whole, 2, 0.5, 0.5);
+    CHECK(same_view(v, 0.25, 0.25, 0.75, 0.75), "2x at the centre: %g %g %g %g", v.x0, v.y0, v.x1,
+          v.y1);
+    v = vf_view_zoom(whole, 2, 0, 0);
+    CHECK(same_view(v, 0, 0, 0.5, 0.5), "2x at the top-left corner");
+    /* the picture point under the pointer stays under it: 0.25 of the half, then 0.125 + 0.25
+     * * 0.5 */
+    v = vf_view_zoom(whole, 2, 0.25, 0.5);
+    CHECK(same_view(v, 0.125, 0.25, 0.625, 0.75), "2x at (0.25, 0.5): %g %g %g %g", v.x0, v.y0,
+          v.x1, v.y1);
+    v = vf_view_zoom(v, 4, 0.75, 0.5);
+    CHECK(near(v.x0 + 0.75 * (v.x1 - v.x0), 0.5) && near(vf_view_zoom_level(v), 8),
+          "8x: the point at 0.75 of the half is picture x %g, expected 0.5",
+          v.x0 + 0.75 * (v.x1 - v.x0));
+    /* zooming out near an edge keeps the view inside the picture */
+    v = vf_view_zoom((struct vf_view){0.85, 0.85, 0.95, 0.95}, 0.5, 0, 0);
+    CHECK(same_view(v, 0.8, 0.8, 1, 1), "out at an edge: %g %g %g %g", v.x0, v.y0, v.x1, v.y1);
+    v = vf_view_zoom(vf_view_zoom(whole, 3, 0.3, 0.6), 1 / 3.0 * 0.999, 0.7, 0.1);
+    CHECK(same_view(v, 0, 0, 1, 1), "back out past 1: exactly the whole picture");
+    CHECK(near(vf_view_zoom_level(vf_view_zoom(whole, 1000, 0.5, 0.5)), VF_ZOOM_MAX), "at most %gx",
+          VF_ZOOM_MAX);
+    /* a drag right by a tenth of the half moves a 2x view a twentieth of the picture left */
+    v = vf_view_pan(vf_view_zoom(whole, 2, 0.5, 0.5), 0.1, -0.2);
+    CHECK(same_view(v, 0.2, 0.35, 0.7, 0.85), "pan: %g %g %g %g", v.x0, v.y0, v.x1, v.y1);
+    v = vf_view_pan(v, 5, -5);
+    CHECK(same_view(v, 0, 0.5, 0.5, 1), "pan to the corner: %g %g %g %g", v.x0, v.y0, v.x1, v.y1);
+    CHECK(same_view(vf_view_pan(whole, 0.3, 0.3), 0, 0, 1, 1), "the whole picture does not move");
+}
+
 static void test_settings_line(void)
 {
     struct vf_settings shown = {.border = VF_BORDER_CLAMP, .variant = VF_GPU_FAST}, chosen;
@@ -213,6 +253,7 @@ int main(void)
     test_keys();
     test_clock();
     test_layout();
+    test_view();
     test_settings_line();
     test_position();
     return check_done("keys_layout");

@@ -172,25 +172,51 @@ grep -q "speed 0.25x" speed.err && [ "${shown:-0}" -ge 5 ] && [ "${shown:-99}" -
     bad "quarter speed: ${shown:-no} frames shown in 3 s (expected 5-40): $(cat speed.err)"
 
 # shift+s on an image of an odd size: the filtered picture at that size, bit for bit the CPU
-# reference engine's, beside a screenshot of the window
-ffmpeg -nostdin -loglevel error -y -f lavfi -i "testsrc2=size=322x242,format=rgb24,crop=321:241" \
+# reference engine's. Then the zoom (the image is noise, so that every pixel differs from its
+# neighbours): the wheel magnifies 16 times at the pointer, every picture pixel drawn as one
+# square (runs of one colour 16 screen pixels or longer along a row, where smoothing gives
+# runs of 1 or 2), and Z shows the whole picture as before.
+ffmpeg -nostdin -loglevel error -y -f lavfi -i \
+    "nullsrc=size=321x241,format=rgb24,geq=r='random(1)*255':g='random(2)*255':b='random(3)*255'" \
     -frames:v 1 still.png
 cat >still.sh <<SCRIPT
 "$vfview" -f edge --border mirror still.png 2>still.err &
 pid=\$!
-timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+w=\$(timeout 30 xdotool search --sync --name "^vfview" | head -1)
+[ -n "\$w" ] || { kill \$pid; exit 3; }
 sleep 1
 xdotool key shift+s; sleep 0.5
+xdotool windowsize \$w 1400 900; sleep 1
+xdotool key s; sleep 0.5
+xdotool mousemove --window \$w 200 600; sleep 0.2
+xdotool click --repeat 8 --delay 30 4; sleep 0.5
+xdotool key s; sleep 0.5
+xdotool key Z; sleep 0.5
 xdotool key s; sleep 0.5
 xdotool key q
 wait \$pid
 SCRIPT
 rm -f vfview-*.png
-timeout 60 xvfb-run -a bash still.sh
+timeout 60 xvfb-run -a -s "-screen 0 1600x900x24" bash still.sh
+# the lengths of the runs of one colour along a row of the left half, but the first and last
+squares() {
+    ffmpeg -v error -i "$1" -vf "crop=iw*0.45:1:0:ih*0.7" -f rawvideo -pix_fmt rgb24 - |
+        od -An -tu1 -v -w3 | awk '{ p = $1 " " $2 " " $3
+            if (NR > 1 && p != last) { if (n++) print run; run = 0 }
+            run++; last = p }'
+}
 shots=(vfview-*.png)
-[ "${#shots[@]}" -eq 2 ] && grep -q "picture: ${shots[0]} (\(CPU\|GPU\), 321x241)" still.err &&
+[ "${#shots[@]}" -eq 4 ] && grep -q "picture: ${shots[0]} (\(CPU\|GPU\), 321x241)" still.err &&
     "$check" filtered still.png "${shots[0]}" edge mirror && ok ||
     bad "shift+s: ${#shots[@]} files, $(cat still.err)"
+if [ "${#shots[@]}" -eq 4 ]; then
+    zoomed=$(changed "${shots[1]}" "${shots[2]}") back=$(changed "${shots[1]}" "${shots[3]}")
+    runs=$(squares "${shots[2]}" | sort -n | uniq -c | head -3 | tr -s ' \n' ' ')
+    squares "${shots[2]}" | awk '{ n++; if ($1 < 16) short++ } END { exit !(n >= 5 && !short) }' &&
+        [ "$zoomed" -gt 1000 ] && [ "$back" -eq 0 ] && ok ||
+        bad "zoom: $zoomed of 4096 grey bytes changed, then $back (expected >1000, 0); the" \
+            "shortest runs zoomed in (count, pixels):$runs"
+fi
 
 # a camera in the window: a live source (lavfi's test pattern standing in for V4L2, which no
 # machine here has), no seeking, paced by its timestamps; --frames ends it
