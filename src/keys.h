@@ -32,6 +32,7 @@ enum vf_command {
 #define VF_KEY_ESCAPE    27
 #define VF_KEY_TAB       9
 #define VF_KEY_BACKSPACE 8
+#define VF_KEY_ENTER     13
 #define VF_KEY_RIGHT     0x4000004F /* SDLK_RIGHT */
 #define VF_KEY_LEFT      0x40000050 /* SDLK_LEFT */
 #define VF_KEY_DOWN      0x40000051 /* SDLK_DOWN */

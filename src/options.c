@@ -22,6 +22,7 @@ enum {
     OPT_START,
     OPT_LOOP,
     OPT_THREADS,
+    OPT_INPUT_CONF,
     OPT_VERSION,
 };
 
@@ -54,6 +55,8 @@ static const struct cli_option cli_options[] = {
     {"loop", no_argument, OPT_LOOP, "", "start again at the end (the bundled sample always does)"},
     {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},
     {"threads", required_argument, OPT_THREADS, "N", "CPU engine threads (default: all cores)"},
+    {"input-conf", required_argument, OPT_INPUT_CONF, "FILE",
+     "window keys (default: ~/.config/vfview/input.conf if there is one)"},
     {"verbose", no_argument, 'v', "", "also show FFmpeg's own messages"},
     {"help", no_argument, 'h', "", "this text"},
     {"version", no_argument, OPT_VERSION, "", "version and built features"},
@@ -88,6 +91,9 @@ void vf_options_usage(FILE *out)
     for (size_t k = 0; k < vf_key_binding_count; k++)
         if (vf_key_bindings[k].label)
             fprintf(out, "  %-12s %s\n", vf_key_bindings[k].label, vf_key_bindings[k].help);
+    fprintf(out, "  rebind them in ~/.config/vfview/input.conf or --input-conf FILE, one \"KEY "
+                 "COMMAND [ARGUMENT]\" a line\n  (the defaults in that form: assets/input.conf in "
+                 "the source)\n");
 }
 
 static int fail(char *err, size_t len, const char *fmt, ...)
@@ -147,6 +153,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     case OPT_FORMAT:
         o->output_format = arg;
+        break;
+    case OPT_INPUT_CONF:
+        o->input_conf = arg;
         break;
     case OPT_NO_WINDOW:
         o->no_window = true;

@@ -22,11 +22,12 @@ struct vf_options {
     const char *codec;
     const char *output_format; /* container for --output; NULL: from its name */
     bool no_window;
-    long frames;  /* 0: all */
-    double start; /* seconds into the input; 0: its beginning */
-    bool loop;    /* start again at the end */
-    int threads;  /* 0: all cores */
-    bool verbose; /* FFmpeg's own log lines on stderr */
+    long frames;            /* 0: all */
+    double start;           /* seconds into the input; 0: its beginning */
+    bool loop;              /* start again at the end */
+    int threads;            /* 0: all cores */
+    const char *input_conf; /* key bindings over the built-in ones; NULL: the user's, if any */
+    bool verbose;           /* FFmpeg's own log lines on stderr */
     bool help;
     bool version;
 };

@@ -13,6 +13,7 @@
 
 #include "clock.h"
 #include "display.h"
+#include "keymap.h"
 #include "keys.h"
 #include "overlay.h"
 #include "playback.h"
@@ -23,8 +24,9 @@
 
 _Static_assert(VF_KEY_LEFT == SDLK_LEFT && VF_KEY_RIGHT == SDLK_RIGHT && VF_KEY_UP == SDLK_UP &&
                    VF_KEY_DOWN == SDLK_DOWN && VF_KEY_TAB == SDLK_TAB &&
-                   VF_KEY_BACKSPACE == SDLK_BACKSPACE && VF_KEY_ESCAPE == SDLK_ESCAPE &&
-                   VF_KEY_KP_PLUS == SDLK_KP_PLUS && VF_KEY_KP_MINUS == SDLK_KP_MINUS,
+                   VF_KEY_BACKSPACE == SDLK_BACKSPACE && VF_KEY_ENTER == SDLK_RETURN &&
+                   VF_KEY_ESCAPE == SDLK_ESCAPE && VF_KEY_KP_PLUS == SDLK_KP_PLUS &&
+                   VF_KEY_KP_MINUS == SDLK_KP_MINUS,
                "keys.h codes must be SDL's");
 
 static const double PANEL_PERIOD_MS = 100, MESSAGE_MS = 3000, SEEK_GRACE_MS = 1000;
@@ -42,6 +44,7 @@ struct ui {
     struct vf_display *display;
     struct vf_overlay *overlay;
     struct vf_settings settings;
+    struct vf_keymap keys; /* the user's bindings over the built-in ones */
     struct vf_shown *current, *pending;
     bool paused, difference, help, panel_hidden, quit, upload, redraw, ended;
     int steps; /* paused: pictures to show one by one (keys pressed faster than they come) */
@@ -367,7 +370,7 @@ static void handle_events(struct ui *u, int timeout_ms)
             int key = ev.key.keysym.sym;
             if (ev.key.keysym.mod & KMOD_SHIFT)
                 key = vf_key_shifted(key);
-            const struct vf_key_binding *b = vf_key_lookup(key);
+            const struct vf_key_binding *b = vf_keymap_lookup(&u->keys, key);
             if (b)
                 command(u, b);
         } else if (ev.type == SDL_MOUSEWHEEL || ev.type == SDL_MOUSEBUTTONDOWN ||
@@ -540,10 +543,17 @@ static void update_overlay(struct ui *u, double now, char *gpu_status)
     one[0] = gpu_status;
     set_sprite(u, VF_SPRITE_MESSAGE, one, gpu_status[0] ? 1 : 0, NULL);
     if (u->help) {
-        const char *lines[40];
-        char rows[40][160];
+        enum { ROWS = 48 };
+        const char *lines[ROWS];
+        char rows[ROWS][160];
         int n = 0;
-        for (size_t k = 0; k < vf_key_binding_count && n < 40; k++)
+        for (size_t k = 0; k < u->keys.count && n < ROWS; k++) { /* the file's first */
+            snprintf(rows[n], sizeof(rows[n]), "%-13s %s", u->keys.user[k].label,
+                     u->keys.user[k].help);
+            lines[n] = rows[n];
+            n++;
+        }
+        for (size_t k = 0; k < vf_key_binding_count && n < ROWS; k++)
             if (vf_key_bindings[k].label) {
                 snprintf(rows[n], sizeof(rows[n]), "%-13s %s", vf_key_bindings[k].label,
                          vf_key_bindings[k].help);
@@ -687,6 +697,12 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
         SDL_Quit();
         return 1;
     }
+    char keys_path[1024];
+    const char *keys_file = opts->input_conf;
+    if (!keys_file && vf_keymap_user_path(keys_path, sizeof(keys_path)))
+        keys_file = keys_path;
+    if (keys_file && vf_keymap_load(&u.keys, keys_file, err, sizeof(err)))
+        goto fail;
     u.settings.filter = opts->filter;
     u.settings.border = opts->border;
     u.settings.variant = opts->gpu_variant;

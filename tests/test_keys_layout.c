@@ -1,12 +1,16 @@
 /* The key table (every key of the brief is bound once, nothing twice, help lists each command),
- * the presentation clock and its speeds, the window layout math (letterbox, halves, HiDPI,
- * resize) and the panel's settings and position lines. */
+ * the bindings' file (its lines, its errors, its keys over the table's, assets/input.conf equal
+ * to the table), the presentation clock and its speeds, the window layout math (letterbox,
+ * halves, HiDPI, resize, zoom) and the panel's settings and position lines. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "clock.h"
 #include "filter.h"
+#include "keymap.h"
 #include "keys.h"
 #include "layout.h"
 #include "settings.h"
@@ -77,6 +81,123 @@ static void test_keys(void)
               vf_key_shifted('s') == 'S' && vf_key_shifted('d') == 'd' &&
               vf_key_shifted(VF_KEY_LEFT) == VF_KEY_LEFT,
           "keys typed with shift");
+}
+
+/* assets/input.conf is the built-in table, line for line */
+static void test_default_file(const char *path)
+{
+    struct vf_keymap m;
+    char err[512];
+    CHECK(vf_keymap_load(&m, path, err, sizeof(err)) == 0, "%s", err);
+    CHECK(m.count == vf_key_binding_count, "%s: %zu keys, the table %zu", path, m.count,
+          vf_key_binding_count);
+    for (size_t i = 0; i < vf_key_binding_count; i++) {
+        const struct vf_key_binding *t = &vf_key_bindings[i];
+        size_t j = 0;
+        while (j < m.count && m.user[j].key != t->key)
+            j++;
+        CHECK(j < m.count && m.user[j].command == t->command && m.user[j].arg == t->arg,
+              "%s: key %d is not as the table binds it (command %d, argument %d)", path, t->key,
+              t->command, t->arg);
+    }
+}
+
+/* writes `text` to a scratch file and loads it */
+static int load_text(struct vf_keymap *m, const char *text, char *err, size_t errlen)
+{
+    char path[] = "/tmp/vfview-keys-XXXXXX";
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f)
+        return -2;
+    fputs(text, f);
+    fclose(f);
+    int status = vf_keymap_load(m, path, err, errlen);
+    remove(path);
+    /* the message names the file: take the name out, so that cases can compare the rest */
+    char *rest = strstr(err, path);
+    if (status && rest)
+        memmove(err, rest + strlen(path), strlen(rest + strlen(path)) + 1);
+    return status;
+}
+
+static void test_keymap(void)
+{
+    struct vf_key_binding b;
+    char err[512];
+    static const struct {
+        const char *line;
+        int got, key;
+        enum vf_command command;
+        int arg;
+    } lines[] = {
+        {"", 0, 0, VF_CMD_NONE, 0},
+        {"   # a comment", 0, 0, VF_CMD_NONE, 0},
+        {"x quit", 1, 'x', VF_CMD_QUIT, 0},
+        {"\tSPACE  pause  # resumes too\n", 1, ' ', VF_CMD_PAUSE, 0},
+        {"left seek -10", 1, VF_KEY_LEFT, VF_CMD_SEEK, -10},
+        {"SHARP filter box", 1, '#', VF_CMD_FILTER, VF_BOX},
+        {"# quit", 0, 0, VF_CMD_NONE, 0},
+        {"k speed 50", 1, 'k', VF_CMD_SPEED, 50},
+        {"Z zoom 0", 1, 'Z', VF_CMD_ZOOM, 0},
+        {"q ignore", 1, 'q', VF_CMD_NONE, 0},
+    };
+    for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+        b = (struct vf_key_binding){0};
+        int got = vf_keymap_parse_line(lines[i].line, &b, err, sizeof(err));
+        CHECK(got == lines[i].got &&
+                  (got != 1 || (b.key == lines[i].key && b.command == lines[i].command &&
+                                b.arg == lines[i].arg)),
+              "'%s': %d, key %d command %d arg %d", lines[i].line, got, b.key, b.command, b.arg);
+    }
+    static const struct {
+        const char *line, *error;
+    } bad[] = {
+        {"xy quit", "unknown key 'xy' (one character, or SPACE, TAB, ESC, BS, ENTER, LEFT, RIGHT, "
+                    "UP, DOWN, KP_PLUS, KP_MINUS, SHARP)"},
+        {"x", "no command '' for key x"},
+        {"x jump", "unknown command 'jump' for key x"},
+        {"x quit now", "quit: one argument too many"},
+        {"x seek", "seek needs a whole number from -86400 to 86400, not ''"},
+        {"x seek 1.5", "seek needs a whole number from -86400 to 86400, not '1.5'"},
+        {"x zoom -2", "zoom needs a whole number from 0 to 64, not '-2'"},
+        {"x filter blur", "filter 'blur': not a preset (identity, sharpen, edge, gaussian, box, "
+                          "unsharp)"},
+        {"x filter custom", "filter 'custom': not a preset (identity, sharpen, edge, gaussian, "
+                            "box, unsharp)"},
+        {"x size 1 2", "size: one argument too many"},
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        err[0] = '\0';
+        int got = vf_keymap_parse_line(bad[i].line, &b, err, sizeof(err));
+        CHECK(got == -1 && !strcmp(err, bad[i].error), "'%s': %d '%s'", bad[i].line, got, err);
+    }
+
+    /* a file over the table: its keys first, a later line for a key wins, ignore unbinds */
+    struct vf_keymap m;
+    CHECK(load_text(&m,
+                    "x quit\nq ignore\n\n# two for one key: the last wins\nLEFT seek -1\n"
+                    "LEFT seek -30\n",
+                    err, sizeof(err)) == 0,
+          "%s", err);
+    const struct vf_key_binding *x = vf_keymap_lookup(&m, 'x'),
+                                *left = vf_keymap_lookup(&m, VF_KEY_LEFT);
+    CHECK(m.count == 3 && x && x->command == VF_CMD_QUIT && !strcmp(x->label, "x") &&
+              !strcmp(x->help, "quit"),
+          "x: %zu keys, '%s' '%s'", m.count, x ? x->label : "", x ? x->help : "");
+    CHECK(vf_keymap_lookup(&m, 'q') == NULL, "q still bound");
+    CHECK(left && left->arg == -30 && !strcmp(left->label, "LEFT") &&
+              !strcmp(left->help, "seek -30"),
+          "LEFT: arg %d, '%s' '%s'", left ? left->arg : 0, left ? left->label : "",
+          left ? left->help : "");
+    const struct vf_key_binding *esc = vf_keymap_lookup(&m, VF_KEY_ESCAPE);
+    CHECK(esc && esc->command == VF_CMD_QUIT, "esc, not in the file, keeps its binding");
+    CHECK(load_text(&m, "x quit\ny jump\n", err, sizeof(err)) == -1 &&
+              !strcmp(err, ":2: unknown command 'jump' for key y") && m.count == 0,
+          "a bad line: '%s', %zu keys kept", err, m.count);
+    CHECK(vf_keymap_load(&m, "/nonexistent/input.conf", err, sizeof(err)) == -1 &&
+              !strcmp(err, "/nonexistent/input.conf: cannot open: No such file or directory"),
+          "a missing file: '%s'", err);
 }
 
 static bool near(double a, double b)
@@ -248,9 +369,15 @@ static void test_position(void)
     CHECK(!strcmp(line, "1:05."), "short buffer: '%s'", line);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_keys_layout assets/input.conf\n");
+        return 2;
+    }
     test_keys();
+    test_default_file(argv[1]);
+    test_keymap();
     test_clock();
     test_layout();
     test_view();

@@ -10,6 +10,7 @@ done
 . "$(dirname "$0")/lib.sh"
 scratch
 cd "$tmp" || exit 1
+export XDG_CONFIG_HOME="$tmp/config" # the tester's own key bindings stay out of the way
 
 echo keep >rec-2.mp4 # the second recording goes beside -o's file, never over one already there
 cat >session.sh <<SCRIPT
@@ -235,6 +236,30 @@ timeout 60 xvfb-run -a bash camera.sh
     grep -q "a camera plays at its own pace" camera.err && ok ||
     bad "camera: status '$(cat camera-status.txt 2>/dev/null)', title '$(cat camera-title.txt \
         2>/dev/null)': $(tail -2 camera.err)"
+
+# key bindings from the user's file (XDG_CONFIG_HOME) over the built-in ones: q unbound, x quits;
+# a bad line of --input-conf FILE fails before any window, in one line naming the line
+mkdir -p config/vfview && printf 'x quit # quits\nq ignore\n' >config/vfview/input.conf
+cat >keys.sh <<SCRIPT
+"$vfview" --engine cpu 2>keys.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+xdotool key q; sleep 1
+kill -0 \$pid && echo running >keys-after-q.txt
+xdotool key x
+wait \$pid
+echo \$? >keys-status.txt
+SCRIPT
+timeout 60 xvfb-run -a bash keys.sh
+[ "$(cat keys-after-q.txt 2>/dev/null)" = running ] && [ "$(cat keys-status.txt)" = 0 ] && ok ||
+    bad "input.conf: after q '$(cat keys-after-q.txt 2>/dev/null)', status after x" \
+        "'$(cat keys-status.txt 2>/dev/null)': $(tail -2 keys.err)"
+printf 'x quit\nx jump\n' >bad-keys.conf
+timeout 60 xvfb-run -a "$vfview" --input-conf bad-keys.conf 2>bad-keys.err
+status=$?
+[ $status -eq 1 ] &&
+    [ "$(cat bad-keys.err)" = "vfview: bad-keys.conf:2: unknown command 'jump' for key x" ] &&
+    ok || bad "a bad key binding: status $status, $(cat bad-keys.err)"
 
 # --frames ends the window by itself; a bad input fails before any window, in one line
 timeout 60 xvfb-run -a "$vfview" --engine cpu --frames 15 2>frames.err

@@ -1,0 +1,240 @@
+#include "keymap.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "filter.h"
+#include "parse.h"
+
+static const struct {
+    const char *name;
+    int key;
+} key_names[] = {
+    {"SPACE", ' '},
+    {"TAB", VF_KEY_TAB},
+    {"ESC", VF_KEY_ESCAPE},
+    {"BS", VF_KEY_BACKSPACE},
+    {"ENTER", VF_KEY_ENTER},
+    {"LEFT", VF_KEY_LEFT},
+    {"RIGHT", VF_KEY_RIGHT},
+    {"UP", VF_KEY_UP},
+    {"DOWN", VF_KEY_DOWN},
+    {"KP_PLUS", VF_KEY_KP_PLUS},
+    {"KP_MINUS", VF_KEY_KP_MINUS},
+    {"SHARP", '#'},
+};
+
+enum argument { NO_ARG, INT_ARG, PRESET_ARG };
+
+static const struct {
+    const char *name;
+    enum vf_command command;
+    enum argument argument;
+    long lo, hi; /* of an INT_ARG */
+} commands[] = {
+    {"filter", VF_CMD_FILTER, PRESET_ARG, 0, 0},
+    {"next-filter", VF_CMD_NEXT_FILTER, NO_ARG, 0, 0},
+    {"size", VF_CMD_SIZE, INT_ARG, -14, 14},
+    {"border", VF_CMD_BORDER, NO_ARG, 0, 0},
+    {"variant", VF_CMD_VARIANT, NO_ARG, 0, 0},
+    {"pause", VF_CMD_PAUSE, NO_ARG, 0, 0},
+    {"step", VF_CMD_STEP, NO_ARG, 0, 0},
+    {"step-back", VF_CMD_STEP_BACK, NO_ARG, 0, 0},
+    {"seek", VF_CMD_SEEK, INT_ARG, -86400, 86400},
+    {"speed", VF_CMD_SPEED, INT_ARG, -10000, 10000},
+    {"fullscreen", VF_CMD_FULLSCREEN, NO_ARG, 0, 0},
+    {"screenshot", VF_CMD_SCREENSHOT, NO_ARG, 0, 0},
+    {"save-picture", VF_CMD_SAVE_PICTURE, NO_ARG, 0, 0},
+    {"record", VF_CMD_RECORD, NO_ARG, 0, 0},
+    {"difference", VF_CMD_DIFFERENCE, NO_ARG, 0, 0},
+    {"zoom", VF_CMD_ZOOM, INT_ARG, 0, 64},
+    {"help", VF_CMD_HELP, NO_ARG, 0, 0},
+    {"panel", VF_CMD_PANEL, NO_ARG, 0, 0},
+    {"quit", VF_CMD_QUIT, NO_ARG, 0, 0},
+    {"ignore", VF_CMD_NONE, NO_ARG, 0, 0},
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+void vf_key_name(int key, char *buf, size_t len)
+{
+    for (size_t i = 0; i < COUNT(key_names); i++)
+        if (key_names[i].key == key) {
+            snprintf(buf, len, "%s", key_names[i].name);
+            return;
+        }
+    if (key > ' ' && key < 127)
+        snprintf(buf, len, "%c", key);
+    else
+        snprintf(buf, len, "0x%X", (unsigned)key);
+}
+
+static int parse_key(const char *word, int *key)
+{
+    if (strlen(word) == 1 && word[0] > ' ' && word[0] < 127) {
+        *key = word[0];
+        return 0;
+    }
+    for (size_t i = 0; i < COUNT(key_names); i++)
+        if (!strcasecmp(word, key_names[i].name)) {
+            *key = key_names[i].key;
+            return 0;
+        }
+    return -1;
+}
+
+/* The next word of *s (at most len - 1 bytes), or "" at the end of the line or a comment. */
+static const char *next_word(const char **s, char *buf, size_t len)
+{
+    const char *p = *s;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    size_t n = 0;
+    if (*p != '#') /* where a word would start, '#' opens a comment */
+        while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') {
+            if (n + 1 < len)
+                buf[n++] = *p;
+            p++;
+        }
+    buf[n] = '\0';
+    *s = p;
+    return buf;
+}
+
+int vf_keymap_parse_line(const char *line, struct vf_key_binding *b, char *err, size_t errlen)
+{
+    char key_word[32], command_word[32], argument_word[32], extra[32];
+    const char *s = line;
+    if (!*next_word(&s, key_word, sizeof(key_word)))
+        return 0;
+    next_word(&s, command_word, sizeof(command_word));
+    next_word(&s, argument_word, sizeof(argument_word));
+    int key;
+    if (parse_key(key_word, &key)) {
+        snprintf(err, errlen,
+                 "unknown key '%s' (one character, or SPACE, TAB, ESC, BS, ENTER, "
+                 "LEFT, RIGHT, UP, DOWN, KP_PLUS, KP_MINUS, SHARP)",
+                 key_word);
+        return -1;
+    }
+    size_t c = 0;
+    while (c < COUNT(commands) && strcmp(command_word, commands[c].name))
+        c++;
+    if (c == COUNT(commands)) {
+        snprintf(err, errlen, "%s '%s' for key %s",
+                 *command_word ? "unknown command" : "no command", command_word, key_word);
+        return -1;
+    }
+    *b = (struct vf_key_binding){key, commands[c].command, 0, NULL, commands[c].name};
+    long value = 0;
+    switch (commands[c].argument) {
+    case NO_ARG:
+        if (*argument_word)
+            goto extra_word;
+        break;
+    case PRESET_ARG:
+        b->arg = vf_preset_find(argument_word);
+        if (b->arg < 0 || b->arg == VF_CUSTOM) {
+            snprintf(err, errlen,
+                     "filter '%s': not a preset (identity, sharpen, edge, gaussian, "
+                     "box, unsharp)",
+                     argument_word);
+            return -1;
+        }
+        break;
+    case INT_ARG:
+        if (vf_parse_long(argument_word, commands[c].lo, commands[c].hi, &value)) {
+            snprintf(err, errlen, "%s needs a whole number from %ld to %ld, not '%s'",
+                     commands[c].name, commands[c].lo, commands[c].hi, argument_word);
+            return -1;
+        }
+        b->arg = (int)value;
+        break;
+    }
+    if (*next_word(&s, extra, sizeof(extra)))
+        goto extra_word;
+    return 1;
+extra_word:
+    snprintf(err, errlen, "%s: one argument too many", commands[c].name);
+    return -1;
+}
+
+int vf_keymap_load(struct vf_keymap *m, const char *path, char *err, size_t errlen)
+{
+    m->count = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
+    char line[512], why[256];
+    int number = 0, status = 0;
+    while (status == 0 && fgets(line, sizeof(line), f)) {
+        number++;
+        struct vf_key_binding b;
+        int got = vf_keymap_parse_line(line, &b, why, sizeof(why));
+        if (got < 0) {
+            snprintf(err, errlen, "%s:%d: %s", path, number, why);
+            status = -1;
+            break;
+        }
+        if (got == 0)
+            continue;
+        size_t i = 0;
+        while (i < m->count && m->user[i].key != b.key)
+            i++;
+        if (i == VF_KEYMAP_MAX) {
+            snprintf(err, errlen, "%s:%d: more than %d keys", path, number, VF_KEYMAP_MAX);
+            status = -1;
+            break;
+        }
+        if (i == m->count)
+            m->count++;
+        vf_key_name(b.key, m->labels[i], sizeof(m->labels[i]));
+        /* the help names the command as the line does: "seek 10" */
+        const char *words = line + strspn(line, " \t");
+        words += strcspn(words, " \t");
+        words += strspn(words, " \t");
+        int n = (int)strcspn(words, "#\r\n");
+        while (n > 0 && (words[n - 1] == ' ' || words[n - 1] == '\t'))
+            n--;
+        snprintf(m->helps[i], sizeof(m->helps[i]), "%.*s", n, words);
+        m->user[i] = b;
+        m->user[i].label = m->labels[i];
+        m->user[i].help = m->helps[i];
+    }
+    if (status == 0 && ferror(f)) {
+        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        status = -1;
+    }
+    fclose(f);
+    if (status)
+        m->count = 0;
+    return status;
+}
+
+const struct vf_key_binding *vf_keymap_lookup(const struct vf_keymap *m, int key)
+{
+    for (size_t i = 0; m && i < m->count; i++)
+        if (m->user[i].key == key)
+            return m->user[i].command == VF_CMD_NONE ? NULL : &m->user[i];
+    return vf_key_lookup(key);
+}
+
+bool vf_keymap_user_path(char *buf, size_t len)
+{
+    const char *config = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+    int n;
+    if (config && *config)
+        n = snprintf(buf, len, "%s/vfview/input.conf", config);
+    else if (home && *home)
+        n = snprintf(buf, len, "%s/.config/vfview/input.conf", home);
+    else
+        return false;
+    struct stat st;
+    return n > 0 && (size_t)n < len && stat(buf, &st) == 0;
+}

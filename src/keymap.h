@@ -1,0 +1,36 @@
+/* Key bindings from a file, over the built-in table (keys.h), in mpv's input.conf manner: one
+ * "KEY COMMAND [ARGUMENT]" a line, '#' starting a comment. assets/input.conf lists the built-in
+ * bindings in this form (a test holds the two equal) and is the model for a user's file. */
+#ifndef VF_KEYMAP_H
+#define VF_KEYMAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "keys.h"
+
+#define VF_KEYMAP_MAX 128
+
+struct vf_keymap {
+    struct vf_key_binding user[VF_KEYMAP_MAX]; /* the file's, looked up first */
+    char labels[VF_KEYMAP_MAX][16];            /* their key names, for the help */
+    char helps[VF_KEYMAP_MAX][96];             /* their commands, as the file words them */
+    size_t count;
+};
+
+/* One line: 1 with *b filled (no label; help: the command's name), 0 for a blank or comment
+ * line, -1 with a message. */
+int vf_keymap_parse_line(const char *line, struct vf_key_binding *b, char *err, size_t errlen);
+/* Reads a file of bindings into m (emptied first); a later line for the same key wins. 0, or -1
+ * with "FILE:LINE: reason". */
+int vf_keymap_load(struct vf_keymap *m, const char *path, char *err, size_t errlen);
+/* The binding of a key: the file's, else the built-in one; NULL when unbound (the command
+ * "ignore" unbinds a built-in key). */
+const struct vf_key_binding *vf_keymap_lookup(const struct vf_keymap *m, int key);
+/* The user's file when it exists: $XDG_CONFIG_HOME/vfview/input.conf, else
+ * $HOME/.config/vfview/input.conf. false when there is none. */
+bool vf_keymap_user_path(char *buf, size_t len);
+/* The name a file gives the key: "a", "SPACE", "LEFT"... */
+void vf_key_name(int key, char *buf, size_t len);
+
+#endif
