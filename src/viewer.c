@@ -49,8 +49,7 @@ struct ui {
     bool paused, difference, help, panel_hidden, quit, upload, redraw, ended;
     int steps; /* paused: pictures to show one by one (keys pressed faster than they come) */
     struct vf_clock clock;
-    struct vf_view view; /* the part of the picture both halves show */
-    bool dragging;
+    struct vf_view view;  /* the part of the picture both halves show */
     bool discarding;      /* after a seek: the pictures from before it are dropped */
     unsigned seek_serial; /* the latest seek's pictures carry it, or a later one */
     double discard_until; /* an unseekable input plays on with the serial it had */
@@ -344,19 +343,18 @@ static void mouse(struct ui *u, const SDL_Event *ev)
         int notches = ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -ev->wheel.y : ev->wheel.y;
         u->view = vf_view_zoom(u->view, pow(ZOOM_PER_NOTCH, notches), fx, fy);
         u->last_panel = 0;
-    } else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT) {
-        if (ev->button.clicks == 2)
-            vf_display_toggle_fullscreen(u->display);
-        u->dragging = true;
-    } else if (ev->type == SDL_MOUSEBUTTONUP && ev->button.button == SDL_BUTTON_LEFT) {
-        u->dragging = false;
-    } else if (ev->type == SDL_MOUSEMOTION && u->dragging) {
+        u->redraw = true;
+    } else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT &&
+               ev->button.clicks == 2) {
+        vf_display_toggle_fullscreen(u->display);
+    } else if (ev->type == SDL_MOUSEMOTION && (ev->motion.state & SDL_BUTTON_LMASK)) {
+        /* a drag; a pointer only passing by draws nothing */
         struct vf_layout l = vf_display_layout(u->display);
         if (l.half[0].w > 0 && l.half[0].h > 0)
             u->view = vf_view_pan(u->view, ev->motion.xrel * l.scale / l.half[0].w,
                                   ev->motion.yrel * l.scale / l.half[0].h);
+        u->redraw = true;
     }
-    u->redraw = true;
 }
 
 static void handle_events(struct ui *u, int timeout_ms)
@@ -374,7 +372,7 @@ static void handle_events(struct ui *u, int timeout_ms)
             if (b)
                 command(u, b);
         } else if (ev.type == SDL_MOUSEWHEEL || ev.type == SDL_MOUSEBUTTONDOWN ||
-                   ev.type == SDL_MOUSEBUTTONUP || ev.type == SDL_MOUSEMOTION) {
+                   ev.type == SDL_MOUSEMOTION) {
             mouse(u, &ev);
         } else if (ev.type == SDL_WINDOWEVENT) {
             u->redraw = true;

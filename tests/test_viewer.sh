@@ -176,7 +176,8 @@ grep -q "speed 0.25x" speed.err && [ "${shown:-0}" -ge 5 ] && [ "${shown:-99}" -
 # reference engine's. Then the zoom (the image is noise, so that every pixel differs from its
 # neighbours): the wheel magnifies 16 times at the pointer, every picture pixel drawn as one
 # square (runs of one colour 16 screen pixels or longer along a row, where smoothing gives
-# runs of 1 or 2), and Z shows the whole picture as before.
+# runs of 1 or 2); a drag of 70 pixels moves the picture by 70 pixels; Z shows the whole
+# picture as before.
 ffmpeg -nostdin -loglevel error -y -f lavfi -i \
     "nullsrc=size=321x241,format=rgb24,geq=r='random(1)*255':g='random(2)*255':b='random(3)*255'" \
     -frames:v 1 still.png
@@ -192,6 +193,8 @@ xdotool key s; sleep 0.5
 xdotool mousemove --window \$w 200 600; sleep 0.2
 xdotool click --repeat 8 --delay 30 4; sleep 0.5
 xdotool key s; sleep 0.5
+xdotool mousedown 1; sleep 0.1; xdotool mousemove_relative -- 70 0; sleep 0.1; xdotool mouseup 1
+sleep 0.5; xdotool key s; sleep 0.5
 xdotool key Z; sleep 0.5
 xdotool key s; sleep 0.5
 xdotool key q
@@ -206,17 +209,24 @@ squares() {
             if (NR > 1 && p != last) { if (n++) print run; run = 0 }
             run++; last = p }'
 }
+# 400 pixels of the row there from x = $2, as RGB bytes
+row() { ffmpeg -v error -i "$1" -vf "crop=400:1:$2:ih*0.7" -f rawvideo -pix_fmt rgb24 -; }
 shots=(vfview-*.png)
-[ "${#shots[@]}" -eq 4 ] && grep -q "picture: ${shots[0]} (\(CPU\|GPU\), 321x241)" still.err &&
+[ "${#shots[@]}" -eq 5 ] && grep -q "picture: ${shots[0]} (\(CPU\|GPU\), 321x241)" still.err &&
     "$check" filtered still.png "${shots[0]}" edge mirror && ok ||
     bad "shift+s: ${#shots[@]} files, $(cat still.err)"
-if [ "${#shots[@]}" -eq 4 ]; then
-    zoomed=$(changed "${shots[1]}" "${shots[2]}") back=$(changed "${shots[1]}" "${shots[3]}")
+if [ "${#shots[@]}" -eq 5 ]; then
+    zoomed=$(changed "${shots[1]}" "${shots[2]}") back=$(changed "${shots[1]}" "${shots[4]}")
     runs=$(squares "${shots[2]}" | sort -n | uniq -c | head -3 | tr -s ' \n' ' ')
     squares "${shots[2]}" | awk '{ n++; if ($1 < 16) short++ } END { exit !(n >= 5 && !short) }' &&
         [ "$zoomed" -gt 1000 ] && [ "$back" -eq 0 ] && ok ||
         bad "zoom: $zoomed of 4096 grey bytes changed, then $back (expected >1000, 0); the" \
             "shortest runs zoomed in (count, pixels):$runs"
+    moved=$(cmp -l <(row "${shots[2]}" 100) <(row "${shots[3]}" 170) | wc -l)
+    still=$(cmp -l <(row "${shots[2]}" 100) <(row "${shots[3]}" 100) | wc -l)
+    [ "$moved" -eq 0 ] && [ "$still" -gt 100 ] && ok ||
+        bad "a drag of 70 pixels: $moved of 1200 bytes differ 70 pixels on (expected 0)," \
+            "$still where it was (expected > 100)"
 fi
 
 # a camera in the window: a live source (lavfi's test pattern standing in for V4L2, which no
