@@ -1,6 +1,9 @@
 #include "layout.h"
 
 #include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
 
 static const int MARGIN_POINTS = 8, LABEL_POINTS = 22;
 
@@ -30,6 +33,8 @@ struct vf_layout vf_layout_compute(int window_w, int window_h, int drawable_w, i
                                    int video_w, int video_h, double sar, int halves)
 {
     struct vf_layout l = {0};
+    l.drawable_w = drawable_w;
+    l.drawable_h = drawable_h;
     l.scale = window_w > 0 ? (float)drawable_w / (float)window_w : 1.0f;
     if (l.scale <= 0)
         l.scale = 1;
@@ -94,4 +99,28 @@ struct vf_view vf_view_pan(struct vf_view v, double dx, double dy)
 double vf_view_zoom_level(struct vf_view v)
 {
     return v.x1 > v.x0 ? 1 / (v.x1 - v.x0) : 1;
+}
+
+int vf_fold_columns(const char *const *lines, int n, int fit, char (*out)[VF_FOLD_WIDTH],
+                    int out_rows)
+{
+    if (fit < 1)
+        fit = 1;
+    int rows = n < fit ? n : fit, columns = rows ? (n + rows - 1) / rows : 0;
+    if (rows > out_rows)
+        rows = out_rows;
+    for (int r = 0; r < rows; r++)
+        out[r][0] = '\0';
+    for (int c = 0; c < columns; c++) {
+        int width = 0;
+        for (int r = 0; r < rows && c * rows + r < n; r++)
+            width = (int)fmax(width, strlen(lines[c * rows + r]));
+        for (int r = 0; r < rows && c * rows + r < n; r++) {
+            size_t used = strlen(out[r]);
+            bool last = c == columns - 1 || (c + 1) * rows + r >= n;
+            snprintf(out[r] + used, VF_FOLD_WIDTH - used, "%-*s", last ? 0 : width + 3,
+                     lines[c * rows + r]);
+        }
+    }
+    return rows;
 }

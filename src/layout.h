@@ -8,7 +8,8 @@ struct vf_rect {
 };
 
 struct vf_layout {
-    float scale;            /* drawable pixels per window point (2 on a Retina display) */
+    float scale; /* drawable pixels per window point (2 on a Retina display) */
+    int drawable_w, drawable_h;
     struct vf_rect half[2]; /* the video in each half, aspect kept, centred */
     struct vf_rect label[2];
     int margin; /* pixels, scaled */
@@ -38,5 +39,12 @@ struct vf_view vf_view_zoom(struct vf_view v, double factor, double fx, double f
 struct vf_view vf_view_pan(struct vf_view v, double dx, double dy);
 /* The magnification: 1 for the whole picture. */
 double vf_view_zoom_level(struct vf_view v);
+
+enum { VF_FOLD_WIDTH = 256 };
+/* Lines of text (of a monospace font) folded into as few columns as make at most `fit` rows,
+ * each column padded to its longest line and a gap: out[0..returned count) are the rows. Lines
+ * are cut to fit VF_FOLD_WIDTH bytes a row; at most `out_rows` rows are made. */
+int vf_fold_columns(const char *const *lines, int n, int fit, char (*out)[VF_FOLD_WIDTH],
+                    int out_rows);
 
 #endif

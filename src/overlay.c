@@ -79,6 +79,16 @@ void vf_overlay_close(struct vf_overlay *o)
     free(o);
 }
 
+int vf_overlay_line_height(const struct vf_overlay *o)
+{
+    return TTF_FontLineSkip(o->font);
+}
+
+int vf_overlay_padding(const struct vf_overlay *o)
+{
+    return (int)(PAD_POINTS * o->scale + 0.5f);
+}
+
 const char *vf_overlay_font(const struct vf_overlay *o)
 {
     return o->font_path;
@@ -123,7 +133,7 @@ static void draw_graph(SDL_Surface *s, const struct vf_graph *g, int x0, int y0,
 SDL_Surface *vf_overlay_render(struct vf_overlay *o, const char *const *lines, int count,
                                const struct vf_graph *graph, char *err, size_t errlen)
 {
-    int pad = (int)(PAD_POINTS * o->scale + 0.5f), line_h = TTF_FontLineSkip(o->font);
+    int pad = vf_overlay_padding(o), line_h = vf_overlay_line_height(o);
     int width = graph ? (int)(GRAPH_W * o->scale) : 0, height = count * line_h;
     for (int i = 0; i < count; i++) {
         int w = 0, h = 0;

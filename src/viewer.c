@@ -543,7 +543,7 @@ static void update_overlay(struct ui *u, double now, char *gpu_status)
     if (u->help) {
         enum { ROWS = 48 };
         const char *lines[ROWS];
-        char rows[ROWS][160];
+        char rows[ROWS][160], folded[ROWS][VF_FOLD_WIDTH];
         int n = 0;
         for (size_t k = 0; k < u->keys.count && n < ROWS; k++) { /* the file's first */
             snprintf(rows[n], sizeof(rows[n]), "%-13s %s", u->keys.user[k].label,
@@ -558,6 +558,13 @@ static void update_overlay(struct ui *u, double now, char *gpu_status)
                 lines[n] = rows[n];
                 n++;
             }
+        /* in columns where one would run off the bottom of the window */
+        struct vf_layout l = vf_display_layout(u->display);
+        int line_h = vf_overlay_line_height(u->overlay), pad = vf_overlay_padding(u->overlay);
+        int fit = line_h > 0 ? (l.drawable_h - l.half[0].y - 2 * l.margin - 2 * pad) / line_h : n;
+        n = vf_fold_columns(lines, n, fit, folded, ROWS);
+        for (int i = 0; i < n; i++)
+            lines[i] = folded[i];
         set_sprite(u, VF_SPRITE_HELP, lines, n, NULL);
     }
 }

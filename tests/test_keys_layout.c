@@ -330,6 +330,25 @@ static void test_view(void)
     CHECK(same_view(vf_view_pan(whole, 0.3, 0.3), 0, 0, 1, 1), "the whole picture does not move");
 }
 
+static void test_fold(void)
+{
+    const char *lines[] = {"a", "bb", "ccc", "d", "eeeee"};
+    char out[8][VF_FOLD_WIDTH];
+    int n = vf_fold_columns(lines, 5, 10, out, 8);
+    CHECK(n == 5 && !strcmp(out[0], "a") && !strcmp(out[4], "eeeee"), "all fit: %d rows", n);
+    /* 3 rows: two columns, the first padded to its longest line and a gap of 3 */
+    n = vf_fold_columns(lines, 5, 3, out, 8);
+    CHECK(n == 3 && !strcmp(out[0], "a     d") && !strcmp(out[1], "bb    eeeee") &&
+              !strcmp(out[2], "ccc"),
+          "3 rows: %d '%s' '%s' '%s'", n, out[0], out[1], out[2]);
+    n = vf_fold_columns(lines, 5, 2, out, 8);
+    CHECK(n == 2 && !strcmp(out[0], "a    ccc   eeeee") && !strcmp(out[1], "bb   d"),
+          "2 rows: %d '%s' '%s'", n, out[0], out[1]);
+    n = vf_fold_columns(lines, 5, 0, out, 8);
+    CHECK(n == 1 && !strcmp(out[0], "a   bb   ccc   d   eeeee"), "no room: one row '%s'", out[0]);
+    CHECK(vf_fold_columns(lines, 0, 3, out, 8) == 0, "nothing to fold");
+}
+
 static void test_settings_line(void)
 {
     struct vf_settings shown = {.border = VF_BORDER_CLAMP, .variant = VF_GPU_FAST}, chosen;
@@ -381,6 +400,7 @@ int main(int argc, char **argv)
     test_clock();
     test_layout();
     test_view();
+    test_fold();
     test_settings_line();
     test_position();
     return check_done("keys_layout");
