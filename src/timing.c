@@ -39,12 +39,14 @@ struct vf_stats vf_stats_of(double *ms, int n)
     return s;
 }
 
-void vf_describe_position(double at_s, double duration_s, char *buf, size_t len)
+void vf_describe_position(double at_s, double duration_s, bool fine, char *buf, size_t len)
 {
     /* rounded once, so that 59.96 s reads 1:00.0 and not 0:60.0 */
-    const long tenths = at_s > 0 ? (long)(at_s * 10 + 0.5) : 0;
+    const long per_s = fine ? 1000 : 10;
+    const long parts = at_s > 0 ? (long)(at_s * per_s + 0.5) : 0;
     const long whole = duration_s > 0 ? (long)(duration_s + 0.5) : 0;
-    int n = snprintf(buf, len, "%ld:%02ld.%ld", tenths / 600, tenths % 600 / 10, tenths % 10);
+    int n = snprintf(buf, len, "%ld:%02ld.%0*ld", parts / (60 * per_s),
+                     parts % (60 * per_s) / per_s, fine ? 3 : 1, parts % per_s);
     if (duration_s > 0 && n > 0 && (size_t)n < len)
         snprintf(buf + n, len - (size_t)n, " / %ld:%02ld", whole / 60, whole % 60);
 }

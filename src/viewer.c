@@ -510,7 +510,7 @@ static void update_overlay(struct ui *u, double now, char *gpu_status)
     vf_settings_describe(on_screen, &u->settings, l[4], sizeof(l[4]));
     char position[64] = ""; /* a camera's timestamps are no position */
     if (u->current && !u->opts->webcam)
-        vf_describe_position(seconds_of(u, u->current->pts), info->duration_s, position,
+        vf_describe_position(seconds_of(u, u->current->pts), info->duration_s, u->paused, position,
                              sizeof(position));
     char speed[32] = "", zoom[32] = "";
     if (u->clock.speed != 1)

@@ -380,11 +380,23 @@ static void test_position(void)
     };
     char line[64];
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        vf_describe_position(cases[i].at, cases[i].duration, line, sizeof(line));
+        vf_describe_position(cases[i].at, cases[i].duration, false, line, sizeof(line));
         CHECK(!strcmp(line, cases[i].text), "%.2f s of %.2f: '%s', expected '%s'", cases[i].at,
               cases[i].duration, line, cases[i].text);
     }
-    vf_describe_position(65.25, 120, line, 6); /* cut short, still terminated */
+    static const struct {
+        double at;
+        const char *text;
+    } fine[] = {{0, "0:00.000 / 0:08"},
+                {6.0333333, "0:06.033 / 0:08"},
+                {59.9996, "1:00.000 / 0:08"},
+                {125.0125, "2:05.013 / 0:08"}};
+    for (size_t i = 0; i < sizeof(fine) / sizeof(fine[0]); i++) {
+        vf_describe_position(fine[i].at, 8, true, line, sizeof(line));
+        CHECK(!strcmp(line, fine[i].text), "%.4f s in ms: '%s', expected '%s'", fine[i].at, line,
+              fine[i].text);
+    }
+    vf_describe_position(65.25, 120, false, line, 6); /* cut short, still terminated */
     CHECK(!strcmp(line, "1:05."), "short buffer: '%s'", line);
 }
 
