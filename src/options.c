@@ -1,5 +1,6 @@
 #include "options.h"
 #include "build_config.h"
+#include "clock.h"
 #include "keys.h"
 #include "parse.h"
 #include "variants.h"
@@ -21,6 +22,8 @@ enum {
     OPT_FRAMES,
     OPT_START,
     OPT_LOOP,
+    OPT_PAUSE,
+    OPT_SPEED,
     OPT_THREADS,
     OPT_INPUT_CONF,
     OPT_VERSION,
@@ -53,6 +56,8 @@ static const struct cli_option cli_options[] = {
     {"no-window", no_argument, OPT_NO_WINDOW, "", "headless run at full speed"},
     {"start", required_argument, OPT_START, "SECONDS", "begin this far into the input"},
     {"loop", no_argument, OPT_LOOP, "", "start again at the end (the bundled sample always does)"},
+    {"pause", no_argument, OPT_PAUSE, "", "open the window paused on the first picture"},
+    {"speed", required_argument, OPT_SPEED, "X", "window playback speed, 1/16 to 16 (default 1)"},
     {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},
     {"threads", required_argument, OPT_THREADS, "N", "CPU engine threads (default: all cores)"},
     {"input-conf", required_argument, OPT_INPUT_CONF, "FILE",
@@ -172,6 +177,13 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
     case OPT_LOOP:
         o->loop = true;
         break;
+    case OPT_PAUSE:
+        o->pause = true;
+        break;
+    case OPT_SPEED:
+        if (vf_parse_double(arg, VF_SPEED_MIN, VF_SPEED_MAX, &o->speed))
+            return fail(err, len, "--speed: '%s' is not a number from 0.0625 to 16", arg);
+        break;
     case OPT_THREADS:
         if (vf_parse_long(arg, 1, 1024, &n))
             return fail(err, len, "--threads: '%s' is not an integer from 1 to 1024", arg);
@@ -201,6 +213,7 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
     o->border = VF_BORDER_CLAMP;
     o->engine = VF_USE_BOTH;
     o->gpu_variant = VF_GPU_FAST;
+    o->speed = 1;
     for (int i = 0; i < CLI_COUNT; i++) {
         const struct cli_option *c = &cli_options[i];
         longopts[i] = (struct option){c->name, c->has_arg, NULL, c->id};
@@ -237,5 +250,10 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
         return fail(err, errlen, "--loop: a camera has no end; not with --webcam");
     if (o->start > 0 && o->webcam)
         return fail(err, errlen, "--start: a camera starts now; not with --webcam");
+    if (o->speed != 1 && o->webcam)
+        return fail(err, errlen, "--speed: a camera plays at its own pace; not with --webcam");
+    if ((o->speed != 1 || o->pause) && o->no_window)
+        return fail(err, errlen, "--%s: the window's; --no-window runs at full speed",
+                    o->pause ? "pause" : "speed");
     return 0;
 }

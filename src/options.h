@@ -25,6 +25,8 @@ struct vf_options {
     long frames;            /* 0: all */
     double start;           /* seconds into the input; 0: its beginning */
     bool loop;              /* start again at the end */
+    bool pause;             /* the window opens paused */
+    double speed;           /* the window's playback speed; 1: real time */
     int threads;            /* 0: all cores */
     const char *input_conf; /* key bindings over the built-in ones; NULL: the user's, if any */
     bool verbose;           /* FFmpeg's own log lines on stderr */

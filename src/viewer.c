@@ -689,6 +689,9 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
 {
     struct ui u = {.opts = opts};
     vf_clock_init(&u.clock);
+    vf_clock_set_speed(&u.clock, opts->speed, 0);
+    u.paused = opts->pause;
+    u.steps = opts->pause; /* the first picture, and there it waits */
     u.view = vf_view_whole();
     char err[1024], title[1200];
     int status = 1;
