@@ -34,6 +34,7 @@ const struct vf_key_binding vf_key_bindings[] = {
     {'S', VF_CMD_SAVE_PICTURE, 0, "S", "the filtered picture at its own size (PNG)"},
     {'r', VF_CMD_RECORD, 0, "r", "recording on / off"},
     {'d', VF_CMD_DIFFERENCE, 0, "d", "difference view |CPU - GPU|, amplified"},
+    {'o', VF_CMD_ORIGINAL, 0, "o", "the original on the left, the filtered picture on the right"},
     {'z', VF_CMD_ZOOM, 2, "z / Z", "zoom in 2x / the whole picture (wheel: zoom, drag: move)"},
     {'Z', VF_CMD_ZOOM, 0, NULL, NULL},
     {'h', VF_CMD_HELP, 0, "h", "this help"},

@@ -46,7 +46,7 @@ struct ui {
     struct vf_settings settings;
     struct vf_keymap keys; /* the user's bindings over the built-in ones */
     struct vf_shown *current, *pending;
-    bool paused, difference, help, panel_hidden, quit, upload, redraw, ended;
+    bool paused, difference, original, help, panel_hidden, quit, upload, redraw, ended;
     int steps; /* paused: pictures to show one by one (keys pressed faster than they come) */
     struct vf_clock clock;
     struct vf_view view;  /* the part of the picture both halves show */
@@ -295,6 +295,11 @@ static void command(struct ui *u, const struct vf_key_binding *b)
     case VF_CMD_DIFFERENCE:
         u->difference = !u->difference;
         break;
+    case VF_CMD_ORIGINAL:
+        u->original = !u->original;
+        u->upload = true;
+        u->last_panel = 0;
+        break;
     case VF_CMD_ZOOM:
         u->view = b->arg ? vf_view_zoom(u->view, b->arg, 0.5, 0.5) : vf_view_whole();
         u->last_panel = 0;
@@ -380,6 +385,17 @@ static void handle_events(struct ui *u, int timeout_ms)
         }
         got = SDL_PollEvent(&ev);
     }
+}
+
+/* The pictures the halves show: the CPU's and the GPU's, or (original) the source and the
+ * filtered picture, the GPU's where there is one. NULL: that half is empty. */
+static void halves(const struct ui *u, const struct vf_frame *half[2])
+{
+    const struct vf_shown *c = u->current;
+    const struct vf_frame *cpu = c && c->have_cpu ? &c->out[VF_HALF_CPU] : NULL;
+    const struct vf_frame *gpu = c && c->have_gpu ? &c->out[VF_HALF_GPU] : NULL;
+    half[0] = u->original ? (c && c->source ? &c->source->picture : NULL) : cpu;
+    half[1] = u->original && !gpu ? cpu : gpu;
 }
 
 static double due_ms(const struct ui *u, const struct vf_shown *s)
@@ -526,10 +542,19 @@ static void update_overlay(struct ui *u, double now, char *gpu_status)
     set_sprite(u, VF_SPRITE_PANEL, panel, 7, &u->graph);
 
     char left[128], right[160];
-    snprintf(left, sizeof(left), "CPU fast · %.2f ms", cpu < 0 ? 0 : cpu);
-    if (u->difference && u->current && u->current->have_gpu)
+    const struct vf_frame *half[2];
+    halves(u, half);
+    if (u->original)
+        snprintf(left, sizeof(left), "original");
+    else
+        snprintf(left, sizeof(left), "CPU fast · %.2f ms", cpu < 0 ? 0 : cpu);
+    if (u->difference && u->original && half[0] && half[1])
+        snprintf(right, sizeof(right), "|original − filtered| ×%.0f", DIFFERENCE_GAIN);
+    else if (u->difference && u->current && u->current->have_gpu)
         snprintf(right, sizeof(right), "|CPU − GPU| ×%.0f · %s", DIFFERENCE_GAIN,
                  u->current->identical ? "bit-identical" : "DIFFERENT");
+    else if (u->original && half[1] && !u->current->have_gpu)
+        snprintf(right, sizeof(right), "CPU fast · %.2f ms", cpu < 0 ? 0 : cpu);
     else if (gpu_status[0])
         snprintf(right, sizeof(right), "GPU · off");
     else
@@ -576,14 +601,16 @@ static void draw(struct ui *u, bool gpu_missing, double now)
     if (vf_overlay_set_scale(u->overlay, l.scale, err, sizeof(err)))
         fprintf(stderr, "vfview: %s\n", err);
     struct vf_draw_request r = {.gain = DIFFERENCE_GAIN};
-    r.half_visible[0] = u->current && u->current->have_cpu;
-    r.half_visible[1] = u->current && u->current->have_gpu;
+    const struct vf_frame *half[2];
+    halves(u, half);
+    r.half_visible[0] = half[0] != NULL;
+    r.half_visible[1] = half[1] != NULL;
     r.difference = u->difference;
     r.view = u->view;
     int w, h;
     for (int s = 0; s < VF_SPRITE_COUNT; s++)
         r.sprite_visible[s] = true;
-    r.sprite_visible[VF_SPRITE_MESSAGE] = gpu_missing;
+    r.sprite_visible[VF_SPRITE_MESSAGE] = gpu_missing && !half[1]; /* not over a CPU picture */
     r.sprite_visible[VF_SPRITE_HELP] = u->help;
     r.sprite_visible[VF_SPRITE_PANEL] = !u->panel_hidden || now < u->message_until;
     r.sprite_x[VF_SPRITE_PANEL] = l.half[0].x + l.margin;
@@ -652,10 +679,11 @@ static int run_loop(struct ui *u)
                 note(u, "%s: stopped: %s", vf_playback_info(u->playback)->name, error);
         }
         if (u->upload) {
-            if (u->current && u->current->have_cpu)
-                vf_display_upload(u->display, VF_HALF_CPU, &u->current->out[VF_HALF_CPU]);
-            if (u->current && u->current->have_gpu)
-                vf_display_upload(u->display, VF_HALF_GPU, &u->current->out[VF_HALF_GPU]);
+            const struct vf_frame *half[2];
+            halves(u, half);
+            for (int h = 0; h < 2; h++)
+                if (half[h])
+                    vf_display_upload(u->display, h, half[h]);
             u->upload = false;
         }
         if (started - u->fps_since >= 1000) {

@@ -50,6 +50,7 @@ static void test_keys(void)
         {'S', VF_CMD_SAVE_PICTURE, 0},
         {'r', VF_CMD_RECORD, 0},
         {'d', VF_CMD_DIFFERENCE, 0},
+        {'o', VF_CMD_ORIGINAL, 0},
         {'z', VF_CMD_ZOOM, 2},
         {'Z', VF_CMD_ZOOM, 0},
         {'h', VF_CMD_HELP, 0},

@@ -178,7 +178,8 @@ grep -q "speed 0.25x" speed.err && [ "${shown:-0}" -ge 5 ] && [ "${shown:-99}" -
 # neighbours): the wheel magnifies 16 times at the pointer, every picture pixel drawn as one
 # square (runs of one colour 16 screen pixels or longer along a row, where smoothing gives
 # runs of 1 or 2); a drag of 70 pixels moves the picture by 70 pixels; Z shows the whole
-# picture as before.
+# picture as before. Last, 'o' puts the original on the left and the filtered picture on the
+# right: the right half then shows what the left one did.
 ffmpeg -nostdin -loglevel error -y -f lavfi -i \
     "nullsrc=size=321x241,format=rgb24,geq=r='random(1)*255':g='random(2)*255':b='random(3)*255'" \
     -frames:v 1 still.png
@@ -198,6 +199,8 @@ xdotool mousedown 1; sleep 0.1; xdotool mousemove_relative -- 70 0; sleep 0.1; x
 sleep 0.5; xdotool key s; sleep 0.5
 xdotool key Z; sleep 0.5
 xdotool key s; sleep 0.5
+xdotool key o; sleep 0.5
+xdotool key s; sleep 0.5
 xdotool key q
 wait \$pid
 SCRIPT
@@ -213,10 +216,10 @@ squares() {
 # 400 pixels of the row there from x = $2, as RGB bytes
 row() { ffmpeg -v error -i "$1" -vf "crop=400:1:$2:ih*0.7" -f rawvideo -pix_fmt rgb24 -; }
 shots=(vfview-*.png)
-[ "${#shots[@]}" -eq 5 ] && grep -q "picture: ${shots[0]} (\(CPU\|GPU\), 321x241)" still.err &&
+[ "${#shots[@]}" -eq 6 ] && grep -q "picture: ${shots[0]} (\(CPU\|GPU\), 321x241)" still.err &&
     "$check" filtered still.png "${shots[0]}" edge mirror && ok ||
     bad "shift+s: ${#shots[@]} files, $(cat still.err)"
-if [ "${#shots[@]}" -eq 5 ]; then
+if [ "${#shots[@]}" -eq 6 ]; then
     zoomed=$(changed "${shots[1]}" "${shots[2]}") back=$(changed "${shots[1]}" "${shots[4]}")
     runs=$(squares "${shots[2]}" | sort -n | uniq -c | head -3 | tr -s ' \n' ' ')
     squares "${shots[2]}" | awk '{ n++; if ($1 < 16) short++ } END { exit !(n >= 5 && !short) }' &&
@@ -228,6 +231,12 @@ if [ "${#shots[@]}" -eq 5 ]; then
     [ "$moved" -eq 0 ] && [ "$still" -gt 100 ] && ok ||
         bad "a drag of 70 pixels: $moved of 1200 bytes differ 70 pixels on (expected 0)," \
             "$still where it was (expected > 100)"
+    # the window is 1400 pixels wide: the right half starts at 700
+    filtered=$(cmp -l <(row "${shots[4]}" 100) <(row "${shots[5]}" 800) | wc -l)
+    original=$(cmp -l <(row "${shots[4]}" 100) <(row "${shots[5]}" 100) | wc -l)
+    [ "$filtered" -eq 0 ] && [ "$original" -gt 100 ] && ok ||
+        bad "'o': $filtered of 1200 bytes of the right half differ from the left before" \
+            "(expected 0), $original of the left half (expected > 100)"
 fi
 
 # a camera in the window: a live source (lavfi's test pattern standing in for V4L2, which no
