@@ -96,6 +96,18 @@ struct vf_view vf_view_pan(struct vf_view v, double dx, double dy)
     return p;
 }
 
+static int pixel_at(double fraction, int size)
+{
+    int i = (int)floor(fraction * size); /* as the shader's squares: floor(uv * size) */
+    return i < 0 ? 0 : i >= size ? size - 1 : i;
+}
+
+void vf_view_pixel(struct vf_view v, double fx, double fy, int w, int h, int *x, int *y)
+{
+    *x = pixel_at(v.x0 + fx * (v.x1 - v.x0), w);
+    *y = pixel_at(v.y0 + fy * (v.y1 - v.y0), h);
+}
+
 double vf_view_zoom_level(struct vf_view v)
 {
     return v.x1 > v.x0 ? 1 / (v.x1 - v.x0) : 1;

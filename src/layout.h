@@ -37,6 +37,8 @@ struct vf_view vf_view_whole(void);
 struct vf_view vf_view_zoom(struct vf_view v, double factor, double fx, double fy);
 /* Moved with the pointer: the picture follows a drag of (dx, dy) fractions of the half. */
 struct vf_view vf_view_pan(struct vf_view v, double dx, double dy);
+/* The picture pixel (of a w x h picture) at (fx, fy) of a half, as the halves draw it. */
+void vf_view_pixel(struct vf_view v, double fx, double fy, int w, int h, int *x, int *y);
 /* The magnification: 1 for the whole picture. */
 double vf_view_zoom_level(struct vf_view v);
 

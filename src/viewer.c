@@ -1,4 +1,5 @@
 #include "viewer.h"
+#include "viewer_ui.h"
 
 #include <SDL.h>
 #include <SDL_ttf.h>
@@ -30,41 +31,9 @@ _Static_assert(VF_KEY_LEFT == SDLK_LEFT && VF_KEY_RIGHT == SDLK_RIGHT && VF_KEY_
                "keys.h codes must be SDL's");
 
 static const double PANEL_PERIOD_MS = 100, MESSAGE_MS = 3000, SEEK_GRACE_MS = 1000;
-static const float DIFFERENCE_GAIN = 16;
 static const double ZOOM_PER_NOTCH = 1.41421356; /* two notches of the wheel: twice the size */
 
-struct series { /* every frame time of one engine, for the exit summary */
-    double *ms;
-    size_t count, capacity;
-};
-
-struct ui {
-    const struct vf_options *opts;
-    struct vf_playback *playback;
-    struct vf_display *display;
-    struct vf_overlay *overlay;
-    struct vf_settings settings;
-    struct vf_keymap keys; /* the user's bindings over the built-in ones */
-    struct vf_shown *current, *pending;
-    bool paused, difference, original, help, panel_hidden, quit, upload, redraw, ended;
-    int steps; /* paused: pictures to show one by one (keys pressed faster than they come) */
-    struct vf_clock clock;
-    struct vf_view view;  /* the part of the picture both halves show */
-    bool discarding;      /* after a seek: the pictures from before it are dropped */
-    unsigned seek_serial; /* the latest seek's pictures carry it, or a later one */
-    double discard_until; /* an unseekable input plays on with the serial it had */
-    double seek_base_s;   /* while discarding: the position the seek will show */
-    long shown, dropped, screenshots, recordings;
-    struct series times[4]; /* CPU, GPU, the UI thread's own work: wall clock, then its CPU time */
-    struct vf_graph graph;
-    double fps_since, display_fps, last_panel, ui_ms;
-    long fps_frames;
-    char message[512];
-    double message_until;
-};
-
-static void note(struct ui *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void note(struct ui *u, const char *fmt, ...)
+void ui_note(struct ui *u, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -88,7 +57,7 @@ static void record_time(struct series *s, double ms)
     s->ms[s->count++] = ms;
 }
 
-static double seconds_of(const struct ui *u, int64_t pts)
+double ui_seconds_of(const struct ui *u, int64_t pts)
 {
     return (double)pts * av_q2d(vf_playback_info(u->playback)->time_base);
 }
@@ -129,7 +98,7 @@ static void toggle_recording(struct ui *u)
     char msg[1200];
     if (vf_playback_recording(u->playback)) {
         vf_playback_record_stop(u->playback); /* report_recordings() says how it ended */
-        note(u, "finishing the recording...");
+        ui_note(u, "finishing the recording...");
         return;
     }
     char path[1024];
@@ -142,9 +111,9 @@ static void toggle_recording(struct ui *u)
     }
     u->recordings++;
     if (vf_playback_record_start(u->playback, path, u->opts->codec, format, msg, sizeof(msg)))
-        note(u, "cannot record: %s", msg);
+        ui_note(u, "cannot record: %s", msg);
     else
-        note(u, "recording to %s", path);
+        ui_note(u, "recording to %s", path);
 }
 
 /* Stopped recordings whose files are now closed; wait (quitting): all of them. Returns -1 when
@@ -158,7 +127,7 @@ static int report_recordings(struct ui *u, bool wait)
         if (wait)
             fprintf(stderr, "vfview: %s%s\n", how, msg);
         else
-            note(u, "%s%s", how, msg);
+            ui_note(u, "%s%s", how, msg);
         status = rc < 0 ? -1 : status;
     }
     return status;
@@ -174,11 +143,11 @@ static void take_screenshot(struct ui *u)
         int failed = vf_write_png(path, rgb, w, h, err, sizeof(err));
         free(rgb);
         if (!failed) {
-            note(u, "screenshot: %s (%dx%d)", path, w, h);
+            ui_note(u, "screenshot: %s (%dx%d)", path, w, h);
             return;
         }
     }
-    note(u, "screenshot failed: %s", err);
+    ui_note(u, "screenshot failed: %s", err);
 }
 
 /* Seeks to the picture showing at target_s; `shows_s` is where that picture starts, as far as
@@ -196,17 +165,17 @@ static void seek(struct ui *u, double target_s, double shows_s)
 /* Where a relative seek starts: the picture on screen, or the one a seek is on its way to. */
 static double position_s(const struct ui *u)
 {
-    return u->discarding ? u->seek_base_s : seconds_of(u, u->current->pts);
+    return u->discarding ? u->seek_base_s : ui_seconds_of(u, u->current->pts);
 }
 
 static void change_speed(struct ui *u, int step)
 {
     if (u->opts->webcam) {
-        note(u, "a camera plays at its own pace");
+        ui_note(u, "a camera plays at its own pace");
         return;
     }
     vf_clock_set_speed(&u->clock, vf_speed_step(u->clock.speed, step), vf_now_ms());
-    note(u, "speed %.2fx", u->clock.speed);
+    ui_note(u, "speed %.2fx", u->clock.speed);
 }
 
 /* The picture the engines made, at the source's size: the GPU's where it made one (the tests
@@ -216,16 +185,16 @@ static void save_picture(struct ui *u)
     char err[512], path[256];
     const struct vf_shown *s = u->current;
     if (!s || !(s->have_cpu || s->have_gpu)) {
-        note(u, "no filtered picture to save yet");
+        ui_note(u, "no filtered picture to save yet");
         return;
     }
     int half = s->have_gpu ? VF_HALF_GPU : VF_HALF_CPU;
     timestamped(path, sizeof(path), "png", u->screenshots++);
     if (vf_write_png_frame(path, &s->out[half], err, sizeof(err)))
-        note(u, "saving the picture failed: %s", err);
+        ui_note(u, "saving the picture failed: %s", err);
     else
-        note(u, "picture: %s (%s, %dx%d)", path, half == VF_HALF_GPU ? "GPU" : "CPU",
-             s->out[half].width, s->out[half].height);
+        ui_note(u, "picture: %s (%s, %dx%d)", path, half == VF_HALF_GPU ? "GPU" : "CPU",
+                s->out[half].width, s->out[half].height);
 }
 
 static void command(struct ui *u, const struct vf_key_binding *b)
@@ -320,31 +289,13 @@ static void command(struct ui *u, const struct vf_key_binding *b)
     u->redraw = true;
 }
 
-/* Where the pointer is over the pictures, as fractions of the half it is over (the centre when
- * it is over neither). */
-static void pointer_in_half(struct ui *u, double *fx, double *fy)
-{
-    struct vf_layout l = vf_display_layout(u->display);
-    int x, y;
-    SDL_GetMouseState(&x, &y);
-    double px = x * l.scale, py = y * l.scale;
-    *fx = *fy = 0.5;
-    for (int h = 0; h < 2; h++) {
-        struct vf_rect r = l.half[h];
-        if (r.w > 0 && r.h > 0 && px >= r.x && px < r.x + r.w && py >= r.y && py < r.y + r.h) {
-            *fx = (px - r.x) / r.w;
-            *fy = (py - r.y) / r.h;
-        }
-    }
-}
-
 /* The mouse: the wheel zooms at the pointer, a drag moves the picture, a double click toggles
  * fullscreen (as in mpv). */
 static void mouse(struct ui *u, const SDL_Event *ev)
 {
     if (ev->type == SDL_MOUSEWHEEL && ev->wheel.y != 0) {
         double fx, fy;
-        pointer_in_half(u, &fx, &fy);
+        ui_pointer_in_half(u, &fx, &fy);
         int notches = ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -ev->wheel.y : ev->wheel.y;
         u->view = vf_view_zoom(u->view, pow(ZOOM_PER_NOTCH, notches), fx, fy);
         u->last_panel = 0;
@@ -387,20 +338,9 @@ static void handle_events(struct ui *u, int timeout_ms)
     }
 }
 
-/* The pictures the halves show: the CPU's and the GPU's, or (original) the source and the
- * filtered picture, the GPU's where there is one. NULL: that half is empty. */
-static void halves(const struct ui *u, const struct vf_frame *half[2])
-{
-    const struct vf_shown *c = u->current;
-    const struct vf_frame *cpu = c && c->have_cpu ? &c->out[VF_HALF_CPU] : NULL;
-    const struct vf_frame *gpu = c && c->have_gpu ? &c->out[VF_HALF_GPU] : NULL;
-    half[0] = u->original ? (c && c->source ? &c->source->picture : NULL) : cpu;
-    half[1] = u->original && !gpu ? cpu : gpu;
-}
-
 static double due_ms(const struct ui *u, const struct vf_shown *s)
 {
-    return vf_clock_due_ms(&u->clock, seconds_of(u, s->pts));
+    return vf_clock_due_ms(&u->clock, ui_seconds_of(u, s->pts));
 }
 
 /* Each engine's time on s, into the graph and the exit summary. */
@@ -458,7 +398,7 @@ static void advance(struct ui *u, double now)
             continue;
         }
         u->discarding = false;
-        vf_clock_follow(&u->clock, s->serial, seconds_of(u, s->pts), now);
+        vf_clock_follow(&u->clock, s->serial, ui_seconds_of(u, s->pts), now);
         if (!u->steps && now < due_ms(u, s))
             return;
         u->pending = NULL;
@@ -475,158 +415,6 @@ static void advance(struct ui *u, double now)
             u->steps--;
         return;
     }
-}
-
-static double recent_mean(const float *ms)
-{
-    double sum = 0;
-    int n = 0;
-    for (int i = VF_GRAPH_SAMPLES - 30; i < VF_GRAPH_SAMPLES; i++)
-        if (ms[i] >= 0) {
-            sum += ms[i];
-            n++;
-        }
-    return n ? sum / n : -1;
-}
-
-static void set_sprite(struct ui *u, enum vf_sprite_id id, const char *const *lines, int n,
-                       const struct vf_graph *graph)
-{
-    char err[512];
-    SDL_Surface *s = n ? vf_overlay_render(u->overlay, lines, n, graph, err, sizeof(err)) : NULL;
-    if (n && !s)
-        fprintf(stderr, "vfview: %s\n", err);
-    if (vf_display_set_sprite(u->display, id, s, err, sizeof(err)))
-        fprintf(stderr, "vfview: %s\n", err);
-    SDL_FreeSurface(s);
-}
-
-static void update_overlay(struct ui *u, double now, char *gpu_status)
-{
-    const struct vf_source_info *info = vf_playback_info(u->playback);
-    /* what made the picture on screen, and what was chosen since (pictures still in flight) */
-    const struct vf_settings *on_screen = u->current ? &u->current->settings : &u->settings;
-    const char *variant = vf_gpu_variant_names[on_screen->variant];
-    double cpu = recent_mean(u->graph.ms[0]), gpu = recent_mean(u->graph.ms[1]);
-    char l[7][600];
-    snprintf(l[0], sizeof(l[0]), "%s  %dx%d  %.2f fps source", info->name, info->width,
-             info->height, av_q2d(info->frame_rate));
-    snprintf(l[1], sizeof(l[1]), "display %.1f fps  UI %.1f ms  dropped %ld", u->display_fps,
-             u->ui_ms, u->dropped);
-    if (cpu >= 0)
-        snprintf(l[2], sizeof(l[2]), "CPU fast  %7.2f ms  (%.0f fps possible)", cpu,
-                 cpu > 0 ? 1000 / cpu : 0);
-    else
-        snprintf(l[2], sizeof(l[2]), "CPU  off");
-    if (gpu >= 0 && !gpu_status[0])
-        snprintf(l[3], sizeof(l[3]), "GPU %-5s %7.2f ms  (%.0f fps possible, with transfers)",
-                 variant, gpu, gpu > 0 ? 1000 / gpu : 0);
-    else
-        snprintf(l[3], sizeof(l[3]), "GPU  %s", gpu_status[0] ? gpu_status : "waiting");
-    vf_settings_describe(on_screen, &u->settings, l[4], sizeof(l[4]));
-    char position[64] = ""; /* a camera's timestamps are no position */
-    if (u->current && !u->opts->webcam)
-        vf_describe_position(seconds_of(u, u->current->pts), info->duration_s, u->paused, position,
-                             sizeof(position));
-    char speed[32] = "", zoom[32] = "";
-    if (u->clock.speed != 1)
-        snprintf(speed, sizeof(speed), "speed %.2fx  ", u->clock.speed);
-    if (vf_view_zoom_level(u->view) > 1)
-        snprintf(zoom, sizeof(zoom), "zoom %.1fx  ", vf_view_zoom_level(u->view));
-    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "", speed, zoom,
-             vf_playback_recording(u->playback) ? "● REC  " : "",
-             vf_playback_record_closing(u->playback) ? "saving  " : "",
-             u->paused ? "❚❚ PAUSED  " : "", u->ended ? "end of input (←/→ seek)" : "");
-    snprintf(l[6], sizeof(l[6]), "%s", now < u->message_until ? u->message : "h: keys");
-    const char *panel[7] = {l[0], l[1], l[2], l[3], l[4], l[5], l[6]};
-    set_sprite(u, VF_SPRITE_PANEL, panel, 7, &u->graph);
-
-    char left[128], right[160];
-    const struct vf_frame *half[2];
-    halves(u, half);
-    if (u->original)
-        snprintf(left, sizeof(left), "original");
-    else
-        snprintf(left, sizeof(left), "CPU fast · %.2f ms", cpu < 0 ? 0 : cpu);
-    if (u->difference && u->original && half[0] && half[1])
-        snprintf(right, sizeof(right), "|original − filtered| ×%.0f", DIFFERENCE_GAIN);
-    else if (u->difference && u->current && u->current->have_gpu)
-        snprintf(right, sizeof(right), "|CPU − GPU| ×%.0f · %s", DIFFERENCE_GAIN,
-                 u->current->identical ? "bit-identical" : "DIFFERENT");
-    else if (u->original && half[1] && !u->current->have_gpu)
-        snprintf(right, sizeof(right), "CPU fast · %.2f ms", cpu < 0 ? 0 : cpu);
-    else if (gpu_status[0])
-        snprintf(right, sizeof(right), "GPU · off");
-    else
-        snprintf(right, sizeof(right), "GPU %s · %.2f ms", variant, gpu < 0 ? 0 : gpu);
-    const char *one[1] = {left};
-    set_sprite(u, VF_SPRITE_LABEL_L, one, 1, NULL);
-    one[0] = right;
-    set_sprite(u, VF_SPRITE_LABEL_R, one, 1, NULL);
-    one[0] = gpu_status;
-    set_sprite(u, VF_SPRITE_MESSAGE, one, gpu_status[0] ? 1 : 0, NULL);
-    if (u->help) {
-        enum { ROWS = 48 };
-        const char *lines[ROWS];
-        char rows[ROWS][160], folded[ROWS][VF_FOLD_WIDTH];
-        int n = 0;
-        for (size_t k = 0; k < u->keys.count && n < ROWS; k++) { /* the file's first */
-            snprintf(rows[n], sizeof(rows[n]), "%-13s %s", u->keys.user[k].label,
-                     u->keys.user[k].help);
-            lines[n] = rows[n];
-            n++;
-        }
-        for (size_t k = 0; k < vf_key_binding_count && n < ROWS; k++)
-            if (vf_key_bindings[k].label) {
-                snprintf(rows[n], sizeof(rows[n]), "%-13s %s", vf_key_bindings[k].label,
-                         vf_key_bindings[k].help);
-                lines[n] = rows[n];
-                n++;
-            }
-        /* in columns where one would run off the bottom of the window */
-        struct vf_layout l = vf_display_layout(u->display);
-        int line_h = vf_overlay_line_height(u->overlay), pad = vf_overlay_padding(u->overlay);
-        int fit = line_h > 0 ? (l.drawable_h - l.half[0].y - 2 * l.margin - 2 * pad) / line_h : n;
-        n = vf_fold_columns(lines, n, fit, folded, ROWS);
-        for (int i = 0; i < n; i++)
-            lines[i] = folded[i];
-        set_sprite(u, VF_SPRITE_HELP, lines, n, NULL);
-    }
-}
-
-static void draw(struct ui *u, bool gpu_missing, double now)
-{
-    struct vf_layout l = vf_display_layout(u->display);
-    char err[512];
-    if (vf_overlay_set_scale(u->overlay, l.scale, err, sizeof(err)))
-        fprintf(stderr, "vfview: %s\n", err);
-    struct vf_draw_request r = {.gain = DIFFERENCE_GAIN};
-    const struct vf_frame *half[2];
-    halves(u, half);
-    r.half_visible[0] = half[0] != NULL;
-    r.half_visible[1] = half[1] != NULL;
-    r.difference = u->difference;
-    r.view = u->view;
-    int w, h;
-    for (int s = 0; s < VF_SPRITE_COUNT; s++)
-        r.sprite_visible[s] = true;
-    r.sprite_visible[VF_SPRITE_MESSAGE] = gpu_missing && !half[1]; /* not over a CPU picture */
-    r.sprite_visible[VF_SPRITE_HELP] = u->help;
-    r.sprite_visible[VF_SPRITE_PANEL] = !u->panel_hidden || now < u->message_until;
-    r.sprite_x[VF_SPRITE_PANEL] = l.half[0].x + l.margin;
-    r.sprite_y[VF_SPRITE_PANEL] = l.half[0].y + l.margin;
-    for (int i = 0; i < 2; i++) {
-        r.sprite_x[VF_SPRITE_LABEL_L + i] = l.label[i].x;
-        r.sprite_y[VF_SPRITE_LABEL_L + i] = l.label[i].y;
-    }
-    vf_display_sprite_size(u->display, VF_SPRITE_MESSAGE, &w, &h);
-    r.sprite_x[VF_SPRITE_MESSAGE] = l.half[1].x + (l.half[1].w - w) / 2;
-    r.sprite_y[VF_SPRITE_MESSAGE] = l.half[1].y + (l.half[1].h - h) / 2;
-    vf_display_sprite_size(u->display, VF_SPRITE_HELP, &w, &h);
-    r.sprite_x[VF_SPRITE_HELP] = (l.half[0].x + l.half[1].x + l.half[1].w - w) / 2;
-    r.sprite_y[VF_SPRITE_HELP] = l.half[0].y + l.margin;
-    if (vf_display_draw(u->display, &l, &r, err, sizeof(err)))
-        fprintf(stderr, "vfview: %s\n", err);
 }
 
 static double percentile(struct series *s, double p)
@@ -676,11 +464,11 @@ static int run_loop(struct ui *u)
             u->ended = ended;
             u->last_panel = 0;
             if (ended && error)
-                note(u, "%s: stopped: %s", vf_playback_info(u->playback)->name, error);
+                ui_note(u, "%s: stopped: %s", vf_playback_info(u->playback)->name, error);
         }
         if (u->upload) {
             const struct vf_frame *half[2];
-            halves(u, half);
+            ui_halves(u, half);
             for (int h = 0; h < 2; h++)
                 if (half[h])
                     vf_display_upload(u->display, h, half[h]);
@@ -694,12 +482,12 @@ static int run_loop(struct ui *u)
         report_recordings(u, false);
         if (started - u->last_panel >= PANEL_PERIOD_MS) {
             vf_playback_gpu_status(u->playback, gpu_status, sizeof(gpu_status));
-            update_overlay(u, started, gpu_status);
+            ui_update_overlay(u, started, gpu_status);
             u->last_panel = started;
             u->redraw = true;
         }
         if (u->redraw) {
-            draw(u, gpu_status[0] != '\0', started);
+            ui_draw(u, gpu_status[0] != '\0', started);
             double spent = vf_now_ms() - started;
             u->ui_ms = 0.9 * u->ui_ms + 0.1 * spent;
             record_time(&u->times[2], spent);

@@ -329,6 +329,14 @@ static void test_view(void)
     v = vf_view_pan(v, 5, -5);
     CHECK(same_view(v, 0, 0.5, 0.5, 1), "pan to the corner: %g %g %g %g", v.x0, v.y0, v.x1, v.y1);
     CHECK(same_view(vf_view_pan(whole, 0.3, 0.3), 0, 0, 1, 1), "the whole picture does not move");
+    /* the pixel under the pointer, as the shader's squares take it: floor(fraction * size) */
+    int x, y;
+    vf_view_pixel(whole, 0.5, 0.9999, 321, 241, &x, &y);
+    CHECK(x == 160 && y == 240, "whole picture: pixel %d,%d", x, y);
+    vf_view_pixel(whole, 1, -0.1, 321, 241, &x, &y);
+    CHECK(x == 320 && y == 0, "at and past the edges: pixel %d,%d", x, y);
+    vf_view_pixel((struct vf_view){0.5, 0.25, 0.75, 0.5}, 0, 0.5, 320, 240, &x, &y);
+    CHECK(x == 160 && y == 90, "zoomed 4x: pixel %d,%d", x, y);
 }
 
 static void test_fold(void)

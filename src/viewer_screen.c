@@ -1,0 +1,213 @@
+#include "viewer_ui.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "timing.h"
+#include "variants.h"
+
+static const float DIFFERENCE_GAIN = 16;
+
+void ui_halves(const struct ui *u, const struct vf_frame *half[2])
+{
+    const struct vf_shown *c = u->current;
+    const struct vf_frame *cpu = c && c->have_cpu ? &c->out[VF_HALF_CPU] : NULL;
+    const struct vf_frame *gpu = c && c->have_gpu ? &c->out[VF_HALF_GPU] : NULL;
+    half[0] = u->original ? (c && c->source ? &c->source->picture : NULL) : cpu;
+    half[1] = u->original && !gpu ? cpu : gpu;
+}
+
+bool ui_pointer_in_half(struct ui *u, double *fx, double *fy)
+{
+    struct vf_layout l = vf_display_layout(u->display);
+    int x, y;
+    SDL_GetMouseState(&x, &y);
+    double px = x * l.scale, py = y * l.scale;
+    *fx = *fy = 0.5;
+    for (int h = 0; h < 2; h++) {
+        struct vf_rect r = l.half[h];
+        if (r.w > 0 && r.h > 0 && px >= r.x && px < r.x + r.w && py >= r.y && py < r.y + r.h) {
+            *fx = (px - r.x) / r.w;
+            *fy = (py - r.y) / r.h;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The pixel under the pointer and its values in both halves, for the panel: what the engines
+ * made there, side by side. "" when the pointer is over neither picture. */
+static void describe_pixel(struct ui *u, char *buf, size_t len)
+{
+    double fx, fy;
+    const struct vf_frame *half[2];
+    ui_halves(u, half);
+    buf[0] = '\0';
+    if (!(half[0] || half[1]) || !ui_pointer_in_half(u, &fx, &fy))
+        return;
+    const struct vf_frame *any = half[0] ? half[0] : half[1];
+    int x, y, n = 0;
+    vf_view_pixel(u->view, fx, fy, any->width, any->height, &x, &y);
+    n = snprintf(buf, len, "pixel %d,%d  RGB", x, y);
+    const char *names[2] = {u->original ? "original" : "CPU", u->original ? "filtered" : "GPU"};
+    for (int h = 0; h < 2 && n > 0 && (size_t)n < len; h++) {
+        if (!half[h])
+            continue;
+        const uint8_t *g = half[h]->plane[0], *b = half[h]->plane[1], *r = half[h]->plane[2];
+        ptrdiff_t at = y * half[h]->stride + x;
+        n += snprintf(buf + n, len - (size_t)n, "  %s %d %d %d", names[h], r[at], g[at], b[at]);
+    }
+}
+
+static double recent_mean(const float *ms)
+{
+    double sum = 0;
+    int n = 0;
+    for (int i = VF_GRAPH_SAMPLES - 30; i < VF_GRAPH_SAMPLES; i++)
+        if (ms[i] >= 0) {
+            sum += ms[i];
+            n++;
+        }
+    return n ? sum / n : -1;
+}
+
+static void set_sprite(struct ui *u, enum vf_sprite_id id, const char *const *lines, int n,
+                       const struct vf_graph *graph)
+{
+    char err[512];
+    SDL_Surface *s = n ? vf_overlay_render(u->overlay, lines, n, graph, err, sizeof(err)) : NULL;
+    if (n && !s)
+        fprintf(stderr, "vfview: %s\n", err);
+    if (vf_display_set_sprite(u->display, id, s, err, sizeof(err)))
+        fprintf(stderr, "vfview: %s\n", err);
+    SDL_FreeSurface(s);
+}
+
+void ui_update_overlay(struct ui *u, double now, char *gpu_status)
+{
+    const struct vf_source_info *info = vf_playback_info(u->playback);
+    /* what made the picture on screen, and what was chosen since (pictures still in flight) */
+    const struct vf_settings *on_screen = u->current ? &u->current->settings : &u->settings;
+    const char *variant = vf_gpu_variant_names[on_screen->variant];
+    double cpu = recent_mean(u->graph.ms[0]), gpu = recent_mean(u->graph.ms[1]);
+    char l[8][600];
+    snprintf(l[0], sizeof(l[0]), "%s  %dx%d  %.2f fps source", info->name, info->width,
+             info->height, av_q2d(info->frame_rate));
+    snprintf(l[1], sizeof(l[1]), "display %.1f fps  UI %.1f ms  dropped %ld", u->display_fps,
+             u->ui_ms, u->dropped);
+    if (cpu >= 0)
+        snprintf(l[2], sizeof(l[2]), "CPU fast  %7.2f ms  (%.0f fps possible)", cpu,
+                 cpu > 0 ? 1000 / cpu : 0);
+    else
+        snprintf(l[2], sizeof(l[2]), "CPU  off");
+    if (gpu >= 0 && !gpu_status[0])
+        snprintf(l[3], sizeof(l[3]), "GPU %-5s %7.2f ms  (%.0f fps possible, with transfers)",
+                 variant, gpu, gpu > 0 ? 1000 / gpu : 0);
+    else
+        snprintf(l[3], sizeof(l[3]), "GPU  %s", gpu_status[0] ? gpu_status : "waiting");
+    vf_settings_describe(on_screen, &u->settings, l[4], sizeof(l[4]));
+    char position[64] = ""; /* a camera's timestamps are no position */
+    if (u->current && !u->opts->webcam)
+        vf_describe_position(ui_seconds_of(u, u->current->pts), info->duration_s, u->paused,
+                             position, sizeof(position));
+    char speed[32] = "", zoom[32] = "";
+    if (u->clock.speed != 1)
+        snprintf(speed, sizeof(speed), "speed %.2fx  ", u->clock.speed);
+    if (vf_view_zoom_level(u->view) > 1)
+        snprintf(zoom, sizeof(zoom), "zoom %.1fx  ", vf_view_zoom_level(u->view));
+    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "", speed, zoom,
+             vf_playback_recording(u->playback) ? "● REC  " : "",
+             vf_playback_record_closing(u->playback) ? "saving  " : "",
+             u->paused ? "❚❚ PAUSED  " : "", u->ended ? "end of input (←/→ seek)" : "");
+    snprintf(l[6], sizeof(l[6]), "%s", now < u->message_until ? u->message : "h: keys");
+    describe_pixel(u, l[7], sizeof(l[7]));
+    const char *panel[8] = {l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7]};
+    set_sprite(u, VF_SPRITE_PANEL, panel, l[7][0] ? 8 : 7, &u->graph);
+
+    char left[128], right[160];
+    const struct vf_frame *half[2];
+    ui_halves(u, half);
+    if (u->original)
+        snprintf(left, sizeof(left), "original");
+    else
+        snprintf(left, sizeof(left), "CPU fast · %.2f ms", cpu < 0 ? 0 : cpu);
+    if (u->difference && u->original && half[0] && half[1])
+        snprintf(right, sizeof(right), "|original − filtered| ×%.0f", DIFFERENCE_GAIN);
+    else if (u->difference && u->current && u->current->have_gpu)
+        snprintf(right, sizeof(right), "|CPU − GPU| ×%.0f · %s", DIFFERENCE_GAIN,
+                 u->current->identical ? "bit-identical" : "DIFFERENT");
+    else if (u->original && half[1] && !u->current->have_gpu)
+        snprintf(right, sizeof(right), "CPU fast · %.2f ms", cpu < 0 ? 0 : cpu);
+    else if (gpu_status[0])
+        snprintf(right, sizeof(right), "GPU · off");
+    else
+        snprintf(right, sizeof(right), "GPU %s · %.2f ms", variant, gpu < 0 ? 0 : gpu);
+    const char *one[1] = {left};
+    set_sprite(u, VF_SPRITE_LABEL_L, one, 1, NULL);
+    one[0] = right;
+    set_sprite(u, VF_SPRITE_LABEL_R, one, 1, NULL);
+    one[0] = gpu_status;
+    set_sprite(u, VF_SPRITE_MESSAGE, one, gpu_status[0] ? 1 : 0, NULL);
+    if (u->help) {
+        enum { ROWS = 48 };
+        const char *lines[ROWS];
+        char rows[ROWS][160], folded[ROWS][VF_FOLD_WIDTH];
+        int n = 0;
+        for (size_t k = 0; k < u->keys.count && n < ROWS; k++) { /* the file's first */
+            snprintf(rows[n], sizeof(rows[n]), "%-13s %s", u->keys.user[k].label,
+                     u->keys.user[k].help);
+            lines[n] = rows[n];
+            n++;
+        }
+        for (size_t k = 0; k < vf_key_binding_count && n < ROWS; k++)
+            if (vf_key_bindings[k].label) {
+                snprintf(rows[n], sizeof(rows[n]), "%-13s %s", vf_key_bindings[k].label,
+                         vf_key_bindings[k].help);
+                lines[n] = rows[n];
+                n++;
+            }
+        /* in columns where one would run off the bottom of the window */
+        struct vf_layout l = vf_display_layout(u->display);
+        int line_h = vf_overlay_line_height(u->overlay), pad = vf_overlay_padding(u->overlay);
+        int fit = line_h > 0 ? (l.drawable_h - l.half[0].y - 2 * l.margin - 2 * pad) / line_h : n;
+        n = vf_fold_columns(lines, n, fit, folded, ROWS);
+        for (int i = 0; i < n; i++)
+            lines[i] = folded[i];
+        set_sprite(u, VF_SPRITE_HELP, lines, n, NULL);
+    }
+}
+
+void ui_draw(struct ui *u, bool gpu_missing, double now)
+{
+    struct vf_layout l = vf_display_layout(u->display);
+    char err[512];
+    if (vf_overlay_set_scale(u->overlay, l.scale, err, sizeof(err)))
+        fprintf(stderr, "vfview: %s\n", err);
+    struct vf_draw_request r = {.gain = DIFFERENCE_GAIN};
+    const struct vf_frame *half[2];
+    ui_halves(u, half);
+    r.half_visible[0] = half[0] != NULL;
+    r.half_visible[1] = half[1] != NULL;
+    r.difference = u->difference;
+    r.view = u->view;
+    int w, h;
+    for (int s = 0; s < VF_SPRITE_COUNT; s++)
+        r.sprite_visible[s] = true;
+    r.sprite_visible[VF_SPRITE_MESSAGE] = gpu_missing && !half[1]; /* not over a CPU picture */
+    r.sprite_visible[VF_SPRITE_HELP] = u->help;
+    r.sprite_visible[VF_SPRITE_PANEL] = !u->panel_hidden || now < u->message_until;
+    r.sprite_x[VF_SPRITE_PANEL] = l.half[0].x + l.margin;
+    r.sprite_y[VF_SPRITE_PANEL] = l.half[0].y + l.margin;
+    for (int i = 0; i < 2; i++) {
+        r.sprite_x[VF_SPRITE_LABEL_L + i] = l.label[i].x;
+        r.sprite_y[VF_SPRITE_LABEL_L + i] = l.label[i].y;
+    }
+    vf_display_sprite_size(u->display, VF_SPRITE_MESSAGE, &w, &h);
+    r.sprite_x[VF_SPRITE_MESSAGE] = l.half[1].x + (l.half[1].w - w) / 2;
+    r.sprite_y[VF_SPRITE_MESSAGE] = l.half[1].y + (l.half[1].h - h) / 2;
+    vf_display_sprite_size(u->display, VF_SPRITE_HELP, &w, &h);
+    r.sprite_x[VF_SPRITE_HELP] = (l.half[0].x + l.half[1].x + l.half[1].w - w) / 2;
+    r.sprite_y[VF_SPRITE_HELP] = l.half[0].y + l.margin;
+    if (vf_display_draw(u->display, &l, &r, err, sizeof(err)))
+        fprintf(stderr, "vfview: %s\n", err);
+}

@@ -1,0 +1,62 @@
+/* The window's state, shared by viewer.c (the loop, the keys, the mouse, playback) and
+ * viewer_screen.c (what the halves, labels, panel and help show). Private to the viewer. */
+#ifndef VF_VIEWER_UI_H
+#define VF_VIEWER_UI_H
+
+#include <SDL.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clock.h"
+#include "display.h"
+#include "keymap.h"
+#include "options.h"
+#include "overlay.h"
+#include "playback.h"
+
+struct series { /* every frame time of one engine, for the exit summary */
+    double *ms;
+    size_t count, capacity;
+};
+
+struct ui {
+    const struct vf_options *opts;
+    struct vf_playback *playback;
+    struct vf_display *display;
+    struct vf_overlay *overlay;
+    struct vf_settings settings;
+    struct vf_keymap keys; /* the user's bindings over the built-in ones */
+    struct vf_shown *current, *pending;
+    bool paused, difference, original, help, panel_hidden, quit, upload, redraw, ended;
+    int steps; /* paused: pictures to show one by one (keys pressed faster than they come) */
+    struct vf_clock clock;
+    struct vf_view view;  /* the part of the picture both halves show */
+    bool discarding;      /* after a seek: the pictures from before it are dropped */
+    unsigned seek_serial; /* the latest seek's pictures carry it, or a later one */
+    double discard_until; /* an unseekable input plays on with the serial it had */
+    double seek_base_s;   /* while discarding: the position the seek will show */
+    long shown, dropped, screenshots, recordings;
+    struct series times[4]; /* CPU, GPU, the UI thread's own work: wall clock, then its CPU time */
+    struct vf_graph graph;
+    double fps_since, display_fps, last_panel, ui_ms;
+    long fps_frames;
+    char message[512];
+    double message_until;
+};
+
+/* A message for the panel's last line, for a few seconds, and on stderr. */
+void ui_note(struct ui *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A picture's time in seconds. */
+double ui_seconds_of(const struct ui *u, int64_t pts);
+/* The pictures the halves show: the CPU's and the GPU's, or (original) the source and the
+ * filtered picture, the GPU's where there is one. NULL: that half is empty. */
+void ui_halves(const struct ui *u, const struct vf_frame *half[2]);
+/* Where the pointer is over the pictures, as fractions of the half it is over (the centre when
+ * it is over neither: false). */
+bool ui_pointer_in_half(struct ui *u, double *fx, double *fy);
+/* The panel, the labels over the halves, the GPU's message and the help, rendered again. */
+void ui_update_overlay(struct ui *u, double now, char *gpu_status);
+/* The halves and the overlays, into the back buffer. */
+void ui_draw(struct ui *u, bool gpu_missing, double now);
+
+#endif
