@@ -91,6 +91,38 @@ static GLuint new_texture(GLint format, int w, int h)
     return t;
 }
 
+int vf_display_fits(const struct vf_display *d, int video_w, int video_h, char *err, size_t errlen)
+{
+    (void)d; /* the limit is the current context's */
+    GLint max_side = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
+    if (video_w <= max_side && video_h <= max_side)
+        return 0;
+    snprintf(err, errlen,
+             "%dx%d frames are larger than this OpenGL's textures (%d pixels a side); "
+             "--no-window filters and records them",
+             video_w, video_h, (int)max_side);
+    return -1;
+}
+
+int vf_display_set_video(struct vf_display *d, const char *title, int video_w, int video_h,
+                         char *err, size_t errlen)
+{
+    SDL_SetWindowTitle(d->window, title);
+    if (video_w == d->video_w && video_h == d->video_h)
+        return 0;
+    if (vf_display_fits(d, video_w, video_h, err, errlen))
+        return -1;
+    for (int h = 0; h < 2; h++)
+        for (int p = 0; p < VF_PLANES; p++) {
+            glDeleteTextures(1, &d->planes[h][p]);
+            d->planes[h][p] = new_texture(GL_R8, video_w, video_h);
+        }
+    d->video_w = video_w;
+    d->video_h = video_h;
+    return gl_failed("making textures for the new input's pictures", err, errlen);
+}
+
 static int setup_gl(struct vf_display *d, char *err, size_t errlen)
 {
     if (epoxy_gl_version() < 33) {
@@ -118,15 +150,8 @@ static int setup_gl(struct vf_display *d, char *err, size_t errlen)
     glUniform1i(glGetUniformLocation(d->overlay_program, "image"), 0);
     d->overlay_rect = glGetUniformLocation(d->overlay_program, "rect");
     glUniform4f(glGetUniformLocation(d->overlay_program, "view"), 0, 0, 1, 1);
-    GLint max_side = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
-    if (d->video_w > max_side || d->video_h > max_side) {
-        snprintf(err, errlen,
-                 "%dx%d frames are larger than this OpenGL's textures (%d pixels a side); "
-                 "--no-window filters and records them",
-                 d->video_w, d->video_h, (int)max_side);
+    if (vf_display_fits(d, d->video_w, d->video_h, err, errlen))
         return -1;
-    }
     for (int h = 0; h < 2; h++)
         for (int p = 0; p < VF_PLANES; p++)
             d->planes[h][p] = new_texture(GL_R8, d->video_w, d->video_h);

@@ -46,6 +46,7 @@ static const struct {
     {"step-back", VF_CMD_STEP_BACK, NO_ARG, 0, 0},
     {"seek", VF_CMD_SEEK, INT_ARG, -86400, 86400},
     {"speed", VF_CMD_SPEED, INT_ARG, -10000, 10000},
+    {"input", VF_CMD_INPUT, INT_ARG, -1, 1},
     {"fullscreen", VF_CMD_FULLSCREEN, NO_ARG, 0, 0},
     {"screenshot", VF_CMD_SCREENSHOT, NO_ARG, 0, 0},
     {"save-picture", VF_CMD_SAVE_PICTURE, NO_ARG, 0, 0},

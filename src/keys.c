@@ -29,6 +29,9 @@ const struct vf_key_binding vf_key_bindings[] = {
     {'{', VF_CMD_SPEED, -200, "{ / }", "playback speed halved / doubled"},
     {'}', VF_CMD_SPEED, +200, NULL, NULL},
     {VF_KEY_BACKSPACE, VF_CMD_SPEED, 0, "backspace", "normal speed"},
+    {'>', VF_CMD_INPUT, +1, "> / <", "the next / previous input (vfview a.mp4 b.png ...)"},
+    {'<', VF_CMD_INPUT, -1, NULL, NULL},
+    {VF_KEY_ENTER, VF_CMD_INPUT, +1, NULL, NULL},
     {'f', VF_CMD_FULLSCREEN, 0, "f", "fullscreen"},
     {'s', VF_CMD_SCREENSHOT, 0, "s", "screenshot (PNG of the window)"},
     {'S', VF_CMD_SAVE_PICTURE, 0, "S", "the filtered picture at its own size (PNG)"},
@@ -54,7 +57,8 @@ const struct vf_key_binding *vf_key_lookup(int key)
 
 int vf_key_shifted(int key)
 {
-    static const int pairs[][2] = {{'=', '+'}, {'[', '{'}, {']', '}'}, {'s', 'S'}, {'z', 'Z'}};
+    static const int pairs[][2] = {{'=', '+'}, {'[', '{'}, {']', '}'}, {'s', 'S'},
+                                   {'z', 'Z'}, {'.', '>'}, {',', '<'}};
     for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
         if (pairs[i][0] == key)
             return pairs[i][1];

@@ -75,8 +75,10 @@ const char *vf_build_features(void)
 
 void vf_options_usage(FILE *out)
 {
-    fprintf(out, "usage: vfview [options] [INPUT]      (no INPUT: the bundled sample clip)\n"
-                 "       vfview bench [options]        (vfview bench --help)\n\noptions:\n");
+    fprintf(out,
+            "usage: vfview [options] [INPUT...]   (no INPUT: the bundled sample clip; several: "
+            "> and < switch)\n"
+            "       vfview bench [options]        (vfview bench --help)\n\noptions:\n");
     for (int i = 0; i < CLI_COUNT; i++) {
         char left[64];
         const struct cli_option *c = &cli_options[i];
@@ -116,6 +118,8 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
     char ferr[256];
     switch (id) {
     case 'i':
+        if (o->input)
+            return fail(err, len, "--input: give it once; more INPUTs follow the options");
         o->input = arg;
         break;
     case OPT_WEBCAM:
@@ -236,12 +240,19 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
         if (apply(o, c, optarg, err, errlen))
             return -1;
     }
-    if (optind < argc) {
-        if (o->input || optind + 1 < argc)
-            return fail(err, errlen, "unexpected argument '%s': give one INPUT",
-                        argv[o->input ? optind : optind + 1]);
+    if (optind < argc) { /* getopt moved them to the end, in their order */
+        if (o->input)
+            return fail(err, errlen, "unexpected argument '%s': give INPUT or --input, not both",
+                        argv[optind]);
         o->input = argv[optind];
+        o->inputs = (const char *const *)argv + optind;
+        o->input_count = argc - optind;
+    } else if (o->input) {
+        o->inputs = &o->input;
+        o->input_count = 1;
     }
+    if (o->input_count > 1 && o->no_window)
+        return fail(err, errlen, "--no-window: one INPUT at a time (the window takes several)");
     if (o->input && o->webcam)
         return fail(err, errlen, "--webcam: give either INPUT or --webcam, not both");
     if (o->webcam_format && !o->webcam)

@@ -197,6 +197,86 @@ static void save_picture(struct ui *u)
                 s->out[half].width, s->out[half].height);
 }
 
+static int input_total(const struct ui *u)
+{
+    return u->opts->input_count > 1 ? u->opts->input_count : 1;
+}
+
+static void window_title(const struct vf_source_info *info, char *buf, size_t len)
+{
+    const char *base = strrchr(info->name, '/');
+    snprintf(buf, len, "vfview — %s", base ? base + 1 : info->name);
+}
+
+/* Ends the input playing: a recording of it is finished (its pictures' size goes with it), the
+ * pictures held go back, its threads stop. */
+static void close_input(struct ui *u)
+{
+    vf_playback_record_stop(u->playback);
+    report_recordings(u, true);
+    vf_playback_give_back(u->playback, u->current);
+    vf_playback_give_back(u->playback, u->pending);
+    u->current = u->pending = NULL;
+    vf_playback_close(u->playback);
+    u->playback = NULL;
+}
+
+/* Opens input i in place of the one playing, if any, with the settings of the moment. 0, or -1
+ * with a message, the one playing playing on. */
+static int open_input(struct ui *u, int i, char *err, size_t errlen)
+{
+    const struct vf_options *o = u->opts;
+    struct vf_playback_config pc = {.url = o->input_count ? o->inputs[i] : o->input,
+                                    .webcam = o->webcam,
+                                    .webcam_format = o->webcam_format,
+                                    .start_s = o->start,
+                                    .loop = u->loop,
+                                    .use_cpu = o->engine != VF_USE_GPU,
+                                    .use_gpu = o->engine != VF_USE_CPU,
+                                    .threads = o->threads,
+                                    .settings = u->settings};
+    struct vf_playback *next = vf_playback_open(&pc, err, errlen);
+    if (!next)
+        return -1;
+    const struct vf_source_info *info = vf_playback_info(next);
+    char title[1200];
+    window_title(info, title, sizeof(title));
+    if (u->display && vf_display_fits(u->display, info->width, info->height, err, errlen)) {
+        vf_playback_close(next);
+        return -1;
+    }
+    if (u->playback)
+        close_input(u);
+    u->playback = next;
+    u->input = i;
+    u->discarding = u->ended = false;
+    u->steps = u->paused; /* paused, the new input's first picture shows */
+    vf_clock_unanchor(&u->clock);
+    u->view = vf_view_whole();
+    u->last_panel = 0;
+    if (u->display &&
+        vf_display_set_video(u->display, title, info->width, info->height, err, errlen)) {
+        ui_note(u, "%s", err);
+        u->quit = true; /* no textures to draw in */
+    }
+    return 0;
+}
+
+/* The next input in the direction `step` (+1, -1) that opens; the ones that do not are noted. */
+static void switch_input(struct ui *u, int step)
+{
+    char err[1024];
+    for (int i = u->input + step; i >= 0 && i < input_total(u); i += step) {
+        if (open_input(u, i, err, sizeof(err)) == 0)
+            return;
+        ui_note(u, "%s", err);
+    }
+    if (input_total(u) == 1)
+        ui_note(u, "one input only: give several (vfview a.mp4 b.png ...) to switch");
+    else
+        ui_note(u, "no input %s this one", step > 0 ? "after" : "before");
+}
+
 static void command(struct ui *u, const struct vf_key_binding *b)
 {
     struct vf_settings *s = &u->settings;
@@ -248,6 +328,10 @@ static void command(struct ui *u, const struct vf_key_binding *b)
         break;
     case VF_CMD_SPEED:
         change_speed(u, b->arg);
+        break;
+    case VF_CMD_INPUT:
+        if (!u->opts->webcam)
+            switch_input(u, b->arg);
         break;
     case VF_CMD_FULLSCREEN:
         vf_display_toggle_fullscreen(u->display);
@@ -503,7 +587,7 @@ static int run_loop(struct ui *u)
 
 int vf_viewer_run(const struct vf_options *opts, int loop)
 {
-    struct ui u = {.opts = opts};
+    struct ui u = {.opts = opts, .loop = loop};
     vf_clock_init(&u.clock);
     vf_clock_set_speed(&u.clock, opts->speed, 0);
     u.paused = opts->pause;
@@ -530,21 +614,14 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     u.settings.filter = opts->filter;
     u.settings.border = opts->border;
     u.settings.variant = opts->gpu_variant;
-    struct vf_playback_config pc = {.url = opts->input,
-                                    .webcam = opts->webcam,
-                                    .webcam_format = opts->webcam_format,
-                                    .start_s = opts->start,
-                                    .loop = loop,
-                                    .use_cpu = opts->engine != VF_USE_GPU,
-                                    .use_gpu = opts->engine != VF_USE_CPU,
-                                    .threads = opts->threads,
-                                    .settings = u.settings};
-    u.playback = vf_playback_open(&pc, err, sizeof(err));
+    /* the first input that opens; each that does not says why in a line of its own */
+    for (int i = 0; i < input_total(&u) && !u.playback; i++)
+        if (open_input(&u, i, err, sizeof(err)) && i + 1 < input_total(&u))
+            fprintf(stderr, "vfview: %s\n", err);
     if (!u.playback)
         goto fail;
     const struct vf_source_info *info = vf_playback_info(u.playback);
-    const char *base = strrchr(info->name, '/');
-    snprintf(title, sizeof(title), "vfview — %s", base ? base + 1 : info->name);
+    window_title(info, title, sizeof(title));
     u.display = vf_display_open(title, info->width, info->height, err, sizeof(err));
     if (!u.display)
         goto fail;

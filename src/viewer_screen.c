@@ -91,7 +91,10 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     const char *variant = vf_gpu_variant_names[on_screen->variant];
     double cpu = recent_mean(u->graph.ms[0]), gpu = recent_mean(u->graph.ms[1]);
     char l[8][600];
-    snprintf(l[0], sizeof(l[0]), "%s  %dx%d  %.2f fps source", info->name, info->width,
+    char which[32] = ""; /* of several inputs */
+    if (u->opts->input_count > 1)
+        snprintf(which, sizeof(which), "[%d/%d] ", u->input + 1, u->opts->input_count);
+    snprintf(l[0], sizeof(l[0]), "%s%s  %dx%d  %.2f fps source", which, info->name, info->width,
              info->height, av_q2d(info->frame_rate));
     snprintf(l[1], sizeof(l[1]), "display %.1f fps  UI %.1f ms  dropped %ld", u->display_fps,
              u->ui_ms, u->dropped);
@@ -118,7 +121,10 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "", speed, zoom,
              vf_playback_recording(u->playback) ? "● REC  " : "",
              vf_playback_record_closing(u->playback) ? "saving  " : "",
-             u->paused ? "❚❚ PAUSED  " : "", u->ended ? "end of input (←/→ seek)" : "");
+             u->paused ? "❚❚ PAUSED  " : "",
+             !u->ended                             ? ""
+             : u->input + 1 < u->opts->input_count ? "end of input (←/→ seek, > next)"
+                                                   : "end of input (←/→ seek)");
     snprintf(l[6], sizeof(l[6]), "%s", now < u->message_until ? u->message : "h: keys");
     describe_pixel(u, l[7], sizeof(l[7]));
     const char *panel[8] = {l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7]};

@@ -27,6 +27,8 @@ struct ui {
     struct vf_settings settings;
     struct vf_keymap keys; /* the user's bindings over the built-in ones */
     struct vf_shown *current, *pending;
+    int input; /* which of the inputs plays (opts->inputs) */
+    bool loop; /* each input starts again at its end */
     bool paused, difference, original, help, panel_hidden, quit, upload, redraw, ended;
     int steps; /* paused: pictures to show one by one (keys pressed faster than they come) */
     struct vf_clock clock;

@@ -44,7 +44,9 @@ expect 2 "--frames: 'many'" --frames many
 expect 2 "--frames: '0'" --frames 0
 expect 2 "--threads: '0'" --threads 0
 expect 2 "needs a value" --filter
-expect 2 "unexpected argument 'b.mp4'" a.mp4 b.mp4
+expect 2 "--no-window: one INPUT at a time (the window takes several)" --no-window a.mp4 b.mp4
+expect 2 "unexpected argument 'b.mp4': give INPUT or --input, not both" -i a.mp4 b.mp4
+expect 2 "--input: give it once" -i a.mp4 -i b.mp4
 expect 2 "either INPUT or --webcam" a.mp4 --webcam
 expect 2 "--webcam-format: only with --webcam" --webcam-format lavfi
 expect 2 "vfview bench: --res: '12'" bench --res 12

@@ -45,6 +45,9 @@ static void test_keys(void)
         {'{', VF_CMD_SPEED, -200},
         {'}', VF_CMD_SPEED, 200},
         {VF_KEY_BACKSPACE, VF_CMD_SPEED, 0},
+        {'>', VF_CMD_INPUT, 1},
+        {'<', VF_CMD_INPUT, -1},
+        {VF_KEY_ENTER, VF_CMD_INPUT, 1},
         {'f', VF_CMD_FULLSCREEN, 0},
         {'s', VF_CMD_SCREENSHOT, 0},
         {'S', VF_CMD_SAVE_PICTURE, 0},
@@ -79,8 +82,8 @@ static void test_keys(void)
         CHECK(listed[c] >= 1, "command %d missing from the help", c);
     CHECK(listed[VF_CMD_FILTER] == 1 && listed[VF_CMD_SIZE] == 1, "aliases listed more than once");
     CHECK(vf_key_shifted('=') == '+' && vf_key_shifted('[') == '{' && vf_key_shifted(']') == '}' &&
-              vf_key_shifted('s') == 'S' && vf_key_shifted('d') == 'd' &&
-              vf_key_shifted(VF_KEY_LEFT) == VF_KEY_LEFT,
+              vf_key_shifted('s') == 'S' && vf_key_shifted('.') == '>' &&
+              vf_key_shifted('d') == 'd' && vf_key_shifted(VF_KEY_LEFT) == VF_KEY_LEFT,
           "keys typed with shift");
 }
 

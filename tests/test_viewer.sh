@@ -239,6 +239,39 @@ if [ "${#shots[@]}" -eq 6 ]; then
             "(expected 0), $original of the left half (expected > 100)"
 fi
 
+# several inputs: > opens the next (skipping one that does not open, with a line saying why),
+# < the one before; each in its own size, the window titled after it
+ffmpeg -nostdin -loglevel error -y -f lavfi -i "color=red:size=64x48" -frames:v 1 small.png
+cat >inputs.sh <<SCRIPT
+"$vfview" --engine cpu -f identity still.png missing.png small.png 2>inputs.err &
+pid=\$!
+w=\$(timeout 30 xdotool search --sync --name "^vfview" | head -1)
+[ -n "\$w" ] || { kill \$pid; exit 3; }
+sleep 1
+xdotool key shift+period; sleep 1
+xdotool getwindowname \$w >inputs-title.txt
+xdotool key shift+s; sleep 0.5
+xdotool key shift+comma; sleep 1
+xdotool key shift+s; sleep 0.5
+xdotool key shift+comma; sleep 0.3
+xdotool key q
+wait \$pid
+echo \$? >inputs-status.txt
+SCRIPT
+rm -f vfview-*.png
+timeout 60 xvfb-run -a bash inputs.sh
+shots=(vfview-*.png)
+[ "$(cat inputs-status.txt 2>/dev/null)" = 0 ] && [ "${#shots[@]}" -eq 2 ] &&
+    [ "$(cat inputs-title.txt)" = "vfview — small.png" ] &&
+    grep -q "^vfview: missing.png: cannot open: No such file" inputs.err &&
+    grep -q "picture: ${shots[0]} (CPU, 64x48)" inputs.err &&
+    grep -q "picture: ${shots[1]} (CPU, 321x241)" inputs.err &&
+    grep -q "no input before this one" inputs.err && ok ||
+    bad "several inputs: status '$(cat inputs-status.txt 2>/dev/null)', title" \
+        "'$(cat inputs-title.txt 2>/dev/null)', ${#shots[@]} pictures: $(cat inputs.err)"
+"$check" same small.png "${shots[0]}" >/dev/null && "$check" same still.png "${shots[1]}" \
+    >/dev/null && ok || bad "several inputs: the saved pictures are not the inputs (identity)"
+
 # a camera in the window: a live source (lavfi's test pattern standing in for V4L2, which no
 # machine here has), no seeking, paced by its timestamps; --frames ends it
 cat >camera.sh <<SCRIPT
