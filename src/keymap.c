@@ -126,9 +126,12 @@ int vf_keymap_parse_line(const char *line, struct vf_key_binding *b, char *err, 
     size_t c = 0;
     while (c < COUNT(commands) && strcmp(command_word, commands[c].name))
         c++;
+    if (c == COUNT(commands) && !*command_word) {
+        snprintf(err, errlen, "no command for key %s", key_word);
+        return -1;
+    }
     if (c == COUNT(commands)) {
-        snprintf(err, errlen, "%s '%s' for key %s",
-                 *command_word ? "unknown command" : "no command", command_word, key_word);
+        snprintf(err, errlen, "unknown command '%s' for key %s", command_word, key_word);
         return -1;
     }
     *b = (struct vf_key_binding){key, commands[c].command, 0, NULL, commands[c].name};

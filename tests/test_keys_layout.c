@@ -159,7 +159,7 @@ static void test_keymap(void)
     } bad[] = {
         {"xy quit", "unknown key 'xy' (one character, or SPACE, TAB, ESC, BS, ENTER, LEFT, RIGHT, "
                     "UP, DOWN, KP_PLUS, KP_MINUS, SHARP)"},
-        {"x", "no command '' for key x"},
+        {"x", "no command for key x"},
         {"x jump", "unknown command 'jump' for key x"},
         {"x quit now", "quit: one argument too many"},
         {"x seek", "seek needs a whole number from -86400 to 86400, not ''"},
