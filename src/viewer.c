@@ -116,21 +116,20 @@ static void toggle_recording(struct ui *u)
         ui_note(u, "recording to %s", path);
 }
 
-/* Stopped recordings whose files are now closed; wait (quitting): all of them. Returns -1 when
- * one failed. */
-static int report_recordings(struct ui *u, bool wait)
+/* Says how stopped recordings ended once their files are closed; wait (quitting, or leaving
+ * an input): for all of them. A failure makes the exit status 1. */
+static void report_recordings(struct ui *u, bool wait)
 {
     char msg[1200];
-    int rc, status = 0;
+    int rc;
     while ((rc = vf_playback_record_result(u->playback, wait, msg, sizeof(msg)))) {
         const char *how = rc < 0 ? "recording failed: " : "recording stopped: ";
         if (wait)
             fprintf(stderr, "vfview: %s%s\n", how, msg);
         else
             ui_note(u, "%s%s", how, msg);
-        status = rc < 0 ? -1 : status;
+        u->recording_failed |= rc < 0;
     }
-    return status;
 }
 
 static void take_screenshot(struct ui *u)
@@ -636,7 +635,8 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     u.fps_since = vf_now_ms();
     status = run_loop(&u);
     vf_playback_record_stop(u.playback); /* quitting while recording keeps a whole file */
-    if (report_recordings(&u, true))
+    report_recordings(&u, true);
+    if (u.recording_failed)
         status = 1;
     print_summary(&u);
     goto done;
