@@ -27,8 +27,7 @@ static void on_signal(int sig)
     interrupted_by = sig;
 }
 
-/* SIGINT/SIGTERM end the run cleanly (a second one kills: SA_RESETHAND); a file size limit or
- * a closed pipe become write errors instead of killing the process mid-file. */
+/* SIGINT/SIGTERM end the run cleanly (a second one kills: SA_RESETHAND). */
 static void install_signal_handlers(void)
 {
     struct sigaction sa;
@@ -38,8 +37,7 @@ static void install_signal_handlers(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    signal(SIGXFSZ, SIG_IGN);
-    signal(SIGPIPE, SIG_IGN);
+    vf_record_ignore_write_signals();
 }
 
 struct stage_time {

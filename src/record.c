@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -273,6 +274,12 @@ static bool writes_local_file(const char *path)
 {
     const char *protocol = avio_find_protocol_name(path);
     return strcmp(path, "-") && protocol && !strcmp(protocol, "file");
+}
+
+void vf_record_ignore_write_signals(void)
+{
+    signal(SIGXFSZ, SIG_IGN);
+    signal(SIGPIPE, SIG_IGN);
 }
 
 int vf_record_numbered_path(const char *path, int n, char *buf, size_t len)

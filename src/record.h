@@ -45,6 +45,9 @@ int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, unsig
 int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t errlen);
 /* Pictures that reached the file so far (the encoder may hold a few more until close). */
 long vf_recorder_pictures(const struct vf_recorder *r);
+/* A file size limit (SIGXFSZ) or a closed pipe (SIGPIPE) become write errors that end the
+ * recording with a message, instead of signals that kill the process mid-file. */
+void vf_record_ignore_write_signals(void);
 /* The name of the n-th recording to `path`'s file: "take.mkv" gives "take-2.mkv" at n = 2,
  * "out%04d.png" "out%04d-2.png", "notes" "notes-2" (the number goes before the extension of
  * the file's name, never into a folder's). 0, or -1 when `path` names no local file (standard

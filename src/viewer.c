@@ -595,6 +595,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     char err[1024], title[1200];
     int status = 1;
     av_log_set_level(opts->verbose ? AV_LOG_INFO : AV_LOG_QUIET);
+    vf_record_ignore_write_signals(); /* a full disk ends a recording, not the window */
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         fprintf(stderr, "vfview: SDL_Init: %s\n", SDL_GetError());
         return 1;

@@ -272,6 +272,27 @@ shots=(vfview-*.png)
 "$check" same small.png "${shots[0]}" >/dev/null && "$check" same still.png "${shots[1]}" \
     >/dev/null && ok || bad "several inputs: the saved pictures are not the inputs (identity)"
 
+# the file size limit reached while recording in the window: a clear error and exit status 1,
+# the window itself going on to the end, and what was written plays (SIGXFSZ used to kill
+# vfview, and a recording failed before quitting left the exit status 0)
+cat >capped.sh <<SCRIPT
+( ulimit -f 1000; exec "$vfview" --engine cpu -o capped.mkv 2>capped.err ) &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 0.5; xdotool key r; sleep 3
+xdotool key q
+wait \$pid
+echo \$? >capped-status.txt
+SCRIPT
+timeout 60 xvfb-run -a bash capped.sh
+frames=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames \
+    -of csv=p=0 capped.mkv 2>/dev/null)
+[ "$(cat capped-status.txt 2>/dev/null)" = 1 ] &&
+    grep -q "recording failed: capped.mkv: write failed: File too large" capped.err &&
+    grep -q "frames shown" capped.err && [ "${frames:-0}" -gt 0 ] && ok ||
+    bad "file size limit in the window: status '$(cat capped-status.txt 2>/dev/null)'," \
+        "${frames:-no} frames in capped.mkv: $(cat capped.err)"
+
 # a camera in the window: a live source (lavfi's test pattern standing in for V4L2, which no
 # machine here has), no seeking, paced by its timestamps; --frames ends it
 cat >camera.sh <<SCRIPT
