@@ -314,11 +314,12 @@ static void command(struct ui *u, const struct vf_key_binding *b)
         u->steps++;
         break;
     case VF_CMD_SEEK:
-        if (u->current && !u->opts->webcam)
-            seek(u, position_s(u) + b->arg, position_s(u) + b->arg);
-        break;
     case VF_CMD_STEP_BACK:
-        if (u->current && !u->opts->webcam) {
+        if (u->opts->webcam)
+            ui_note(u, "a camera cannot seek: it shows what it sees now");
+        else if (u->current && b->command == VF_CMD_SEEK)
+            seek(u, position_s(u) + b->arg, position_s(u) + b->arg);
+        else if (u->current) {
             /* the picture showing half a frame before this one starts: the one before it */
             double frame_s = 1 / av_q2d(vf_playback_info(u->playback)->frame_rate);
             u->paused = true;
