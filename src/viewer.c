@@ -128,7 +128,7 @@ static void report_recordings(struct ui *u, bool wait)
             fprintf(stderr, "vfview: %s%s\n", how, msg);
         else
             ui_note(u, "%s%s", how, msg);
-        u->recording_failed |= rc < 0;
+        u->failed |= rc < 0;
     }
 }
 
@@ -256,7 +256,7 @@ static int open_input(struct ui *u, int i, char *err, size_t errlen)
     if (u->display &&
         vf_display_set_video(u->display, title, info->width, info->height, err, errlen)) {
         ui_note(u, "%s", err);
-        u->quit = true; /* no textures to draw in */
+        u->quit = u->failed = true; /* no textures to draw in */
     }
     return 0;
 }
@@ -638,7 +638,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     status = run_loop(&u);
     vf_playback_record_stop(u.playback); /* quitting while recording keeps a whole file */
     report_recordings(&u, true);
-    if (u.recording_failed)
+    if (u.failed)
         status = 1;
     print_summary(&u);
     goto done;
