@@ -38,7 +38,7 @@ struct ui {
     double discard_until; /* an unseekable input plays on with the serial it had */
     double seek_base_s;   /* while discarding: the position the seek will show */
     long shown, dropped, screenshots, recordings;
-    bool failed;            /* the exit status says so */
+    bool failed;            /* a recording, or the textures of a switch of input: exit status 1 */
     struct series times[4]; /* CPU, GPU, the UI thread's own work: wall clock, then its CPU time */
     struct vf_graph graph;
     double fps_since, display_fps, last_panel, ui_ms;
