@@ -161,6 +161,14 @@ static void seek(struct ui *u, double target_s, double shows_s)
     u->steps = u->paused; /* paused, the new position's picture is shown (as mpv does) */
 }
 
+/* A pipe or a live stream reads forward only (image files have no stream of their own: they
+ * seek by opening the file again). */
+static bool seekable(const struct ui *u)
+{
+    const AVIOContext *pb = vf_playback_info(u->playback)->format->pb;
+    return !pb || (pb->seekable & AVIO_SEEKABLE_NORMAL);
+}
+
 /* Where a relative seek starts: the picture on screen, or the one a seek is on its way to. */
 static double position_s(const struct ui *u)
 {
@@ -317,6 +325,11 @@ static void command(struct ui *u, const struct vf_key_binding *b)
     case VF_CMD_STEP_BACK:
         if (u->opts->webcam)
             ui_note(u, "a camera cannot seek: it shows what it sees now");
+        else if (!seekable(u))
+            ui_note(u, "%s cannot seek: it is read as a stream",
+                    strcmp(vf_playback_info(u->playback)->name, "-")
+                        ? vf_playback_info(u->playback)->name
+                        : "standard input");
         else if (u->current && b->command == VF_CMD_SEEK)
             seek(u, position_s(u) + b->arg, position_s(u) + b->arg);
         else if (u->current) {

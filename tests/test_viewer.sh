@@ -4,6 +4,7 @@
 # usage: test_viewer.sh VFVIEW MEDIA_CHECK
 set -u
 vfview=$(realpath "$1") check=$(realpath "$2")
+sample=$(realpath "$(dirname "$0")/../assets/sample.mp4")
 for tool in xvfb-run xdotool ffprobe; do
     command -v $tool >/dev/null || { echo "$tool not installed: skipping"; exit 77; }
 done
@@ -292,6 +293,17 @@ frames=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream
     grep -q "frames shown" capped.err && [ "${frames:-0}" -gt 0 ] && ok ||
     bad "file size limit in the window: status '$(cat capped-status.txt 2>/dev/null)'," \
         "${frames:-no} frames in capped.mkv: $(cat capped.err)"
+
+# a pipe cannot seek: the arrows and ',' say so and playback goes on
+cat >pipe.sh <<SCRIPT
+"$vfview" --engine cpu - <"$sample" 2>pipe.err &
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || exit 3
+sleep 0.5; xdotool key Left; sleep 0.3; xdotool key comma; sleep 0.3; xdotool key q
+wait
+SCRIPT
+timeout 60 xvfb-run -a bash pipe.sh
+[ "$(grep -c "standard input cannot seek: it is read as a stream" pipe.err)" = 2 ] &&
+    grep -q "frames shown" pipe.err && ok || bad "seeking a pipe: $(cat pipe.err)"
 
 # a camera in the window: a live source (lavfi's test pattern standing in for V4L2, which no
 # machine here has), no seeking, paced by its timestamps; --frames ends it
