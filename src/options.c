@@ -248,8 +248,7 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
         o->inputs = (const char *const *)argv + optind;
         o->input_count = argc - optind;
     } else if (o->input) {
-        o->inputs = &o->input;
-        o->input_count = 1;
+        o->input_count = 1; /* inputs stays NULL: the one is `input` */
     }
     if (o->input_count > 1 && o->no_window)
         return fail(err, errlen, "--no-window: one INPUT at a time (the window takes several)");

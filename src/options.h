@@ -10,8 +10,8 @@
 enum vf_engine_choice { VF_USE_BOTH, VF_USE_CPU, VF_USE_GPU };
 
 struct vf_options {
-    const char *input;         /* NULL: the bundled sample; else inputs[0] */
-    const char *const *inputs; /* the window plays them one at a time (> and <); argv's */
+    const char *input;         /* NULL: the bundled sample; of several, the first */
+    const char *const *inputs; /* several (argv's): the window plays one at a time, > and < */
     int input_count;
     const char *webcam;        /* device path when --webcam was given */
     const char *webcam_format; /* its libavdevice input; NULL: v4l2 */

@@ -233,7 +233,7 @@ static void close_input(struct ui *u)
 static int open_input(struct ui *u, int i, char *err, size_t errlen)
 {
     const struct vf_options *o = u->opts;
-    struct vf_playback_config pc = {.url = o->input_count ? o->inputs[i] : o->input,
+    struct vf_playback_config pc = {.url = o->input_count > 1 ? o->inputs[i] : o->input,
                                     .webcam = o->webcam,
                                     .webcam_format = o->webcam_format,
                                     .start_s = o->start,
