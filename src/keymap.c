@@ -62,6 +62,54 @@ static const struct {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
+int vf_utf8_next(const char **s)
+{
+    const unsigned char *p = (const unsigned char *)*s;
+    if (!*p)
+        return 0;
+    /* the lead byte's length and payload, then the continuation bytes' six bits each */
+    int n = p[0] < 0x80                   ? 1
+            : p[0] >= 0xc2 && p[0] < 0xe0 ? 2
+            : p[0] >= 0xe0 && p[0] < 0xf0 ? 3
+            : p[0] >= 0xf0 && p[0] < 0xf5 ? 4
+                                          : 0;
+    if (!n)
+        return -1;
+    int c = n == 1 ? p[0] : p[0] & (0x7f >> n);
+    for (int i = 1; i < n; i++) {
+        if ((p[i] & 0xc0) != 0x80)
+            return -1;
+        c = c << 6 | (p[i] & 0x3f);
+    }
+    /* overlong forms, UTF-16 surrogates and code points past Unicode's are no characters */
+    static const int least[5] = {0, 0, 0x80, 0x800, 0x10000};
+    if (c < least[n] || (c >= 0xd800 && c < 0xe000) || c > 0x10ffff)
+        return -1;
+    *s += n;
+    return c;
+}
+
+/* c as UTF-8 into buf (5 bytes with the terminator) */
+static void utf8_put(int c, char *buf)
+{
+    unsigned char *b = (unsigned char *)buf;
+    if (c < 0x80) {
+        *b++ = (unsigned char)c;
+    } else {
+        int n = c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+        *b++ = (unsigned char)((0xf00 >> n) | (c >> (6 * (n - 1))));
+        for (int i = n - 2; i >= 0; i--)
+            *b++ = (unsigned char)(0x80 | ((c >> (6 * i)) & 0x3f));
+    }
+    *b = '\0';
+}
+
+/* a character a key can type and a file can name alone: printable, not a blank */
+static bool nameable(int c)
+{
+    return c > ' ' && c != 127 && !(c >= 0x80 && c < 0xa0) && c <= 0x10ffff;
+}
+
 void vf_key_name(int key, char *buf, size_t len)
 {
     for (size_t i = 0; i < COUNT(key_names); i++)
@@ -69,16 +117,21 @@ void vf_key_name(int key, char *buf, size_t len)
             snprintf(buf, len, "%s", key_names[i].name);
             return;
         }
-    if (key > ' ' && key < 127)
-        snprintf(buf, len, "%c", key);
-    else
+    char utf8[5];
+    if (nameable(key)) {
+        utf8_put(key, utf8);
+        snprintf(buf, len, "%s", utf8);
+    } else {
         snprintf(buf, len, "0x%X", (unsigned)key);
+    }
 }
 
 static int parse_key(const char *word, int *key)
 {
-    if (strlen(word) == 1 && word[0] > ' ' && word[0] < 127) {
-        *key = word[0];
+    const char *s = word;
+    int c = vf_utf8_next(&s);
+    if (nameable(c) && !*s) {
+        *key = c;
         return 0;
     }
     for (size_t i = 0; i < COUNT(key_names); i++)
@@ -180,6 +233,12 @@ int vf_keymap_load(struct vf_keymap *m, const char *path, char *err, size_t errl
     int number = 0, status = 0;
     while (status == 0 && fgets(line, sizeof(line), f)) {
         number++;
+        if (!strchr(line, '\n') && !feof(f)) { /* its rest would read as a line of its own */
+            snprintf(err, errlen, "%s:%d: longer than %d characters", path, number,
+                     (int)sizeof(line) - 2);
+            status = -1;
+            break;
+        }
         struct vf_key_binding b;
         int got = vf_keymap_parse_line(line, &b, why, sizeof(why));
         if (got < 0) {

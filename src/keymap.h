@@ -30,7 +30,10 @@ const struct vf_key_binding *vf_keymap_lookup(const struct vf_keymap *m, int key
 /* The user's file when it exists: $XDG_CONFIG_HOME/vfview/input.conf, else
  * $HOME/.config/vfview/input.conf. false when there is none. */
 bool vf_keymap_user_path(char *buf, size_t len);
-/* The name a file gives the key: "a", "SPACE", "LEFT"... */
+/* The name a file gives the key: "a", "ä", "SPACE", "LEFT"... */
 void vf_key_name(int key, char *buf, size_t len);
+/* The code point of the UTF-8 character at *s, which it steps past; 0 at the string's end
+ * (*s stays), -1 for bytes that are no UTF-8 character (*s stays). */
+int vf_utf8_next(const char **s);
 
 #endif

@@ -54,13 +54,3 @@ const struct vf_key_binding *vf_key_lookup(int key)
             return &vf_key_bindings[i];
     return NULL;
 }
-
-int vf_key_shifted(int key)
-{
-    static const int pairs[][2] = {{'=', '+'}, {'[', '{'}, {']', '}'}, {'s', 'S'},
-                                   {'z', 'Z'}, {'.', '>'}, {',', '<'}};
-    for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
-        if (pairs[i][0] == key)
-            return pairs[i][1];
-    return key;
-}

@@ -1,6 +1,8 @@
 /* The window's keys, as data: one table that the viewer dispatches from and that --help and
- * the help overlay print. Key codes are SDL's (printable keys are their ASCII code; the arrows
- * carry SDL's scancode bit), so this module needs no SDL header and the core can print it. */
+ * the help overlay print. A key is the character it types, as a Unicode code point ('+' is
+ * 43 whichever keys type it on the user's layout), or for a key that types none SDL's key code
+ * (the arrows carry SDL's scancode bit), so this module needs no SDL header and the core can
+ * print it. */
 #ifndef VF_KEYS_H
 #define VF_KEYS_H
 
@@ -55,8 +57,5 @@ extern const size_t vf_key_binding_count;
 
 /* The binding for a key, or NULL. */
 const struct vf_key_binding *vf_key_lookup(int key);
-/* The key that `key` types with shift held, where a binding needs it ('=' gives '+', '[' '{'
- * and 's' 'S' on a US layout, whose keycodes SDL reports unshifted); otherwise `key`. */
-int vf_key_shifted(int key);
 
 #endif

@@ -410,6 +410,38 @@ static void mouse(struct ui *u, const SDL_Event *ev)
     }
 }
 
+static void key_command(struct ui *u, int key)
+{
+    const struct vf_key_binding *b = vf_keymap_lookup(&u->keys, key);
+    if (b)
+        command(u, b);
+}
+
+/* Keys that type a character act by that character, which the text event after the key names
+ * as the user's layout and shift make it: '>' is shift+'.' on one keyboard and shift+'<' on
+ * another, and '[' is AltGr+8 on a third. The other keys (arrows, escape, the keypad's, and
+ * any key held with ctrl, alt or a logo key, which types nothing) act here by SDL's code; the
+ * text that a keypad key also types is then let go, so that it does not act twice. */
+static void key_down(struct ui *u, const SDL_Keysym *k)
+{
+    const bool types = k->sym >= ' ' && k->sym != SDLK_DELETE && !(k->sym & SDLK_SCANCODE_MASK) &&
+                       !(k->mod & (KMOD_CTRL | KMOD_LALT | KMOD_GUI)) && SDL_IsTextInputActive();
+    u->drop_text = !types;
+    if (!types)
+        key_command(u, k->sym);
+}
+
+static void text_typed(struct ui *u, const char *text)
+{
+    if (u->drop_text) {
+        u->drop_text = false;
+        return;
+    }
+    int c;
+    while ((c = vf_utf8_next(&text)) > 0)
+        key_command(u, c);
+}
+
 static void handle_events(struct ui *u, int timeout_ms)
 {
     SDL_Event ev;
@@ -418,12 +450,9 @@ static void handle_events(struct ui *u, int timeout_ms)
         if (ev.type == SDL_QUIT) {
             u->quit = true;
         } else if (ev.type == SDL_KEYDOWN) {
-            int key = ev.key.keysym.sym;
-            if (ev.key.keysym.mod & KMOD_SHIFT)
-                key = vf_key_shifted(key);
-            const struct vf_key_binding *b = vf_keymap_lookup(&u->keys, key);
-            if (b)
-                command(u, b);
+            key_down(u, &ev.key.keysym);
+        } else if (ev.type == SDL_TEXTINPUT) {
+            text_typed(u, ev.text.text);
         } else if (ev.type == SDL_MOUSEWHEEL || ev.type == SDL_MOUSEBUTTONDOWN ||
                    ev.type == SDL_MOUSEMOTION) {
             mouse(u, &ev);
@@ -639,6 +668,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     u.display = vf_display_open(title, info->width, info->height, err, sizeof(err));
     if (!u.display)
         goto fail;
+    SDL_StartTextInput(); /* the keys that type act by what they type (key_down) */
     u.overlay = vf_overlay_open(vf_display_scale(u.display), err, sizeof(err));
     if (!u.overlay)
         goto fail;

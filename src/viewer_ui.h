@@ -30,7 +30,8 @@ struct ui {
     int input; /* which of the inputs plays (opts->inputs) */
     bool loop; /* each input starts again at its end */
     bool paused, difference, original, help, panel_hidden, quit, upload, redraw, ended;
-    int steps; /* paused: pictures to show one by one (keys pressed faster than they come) */
+    bool drop_text; /* the next text event is a key's that acted as a key (viewer.c, key_down) */
+    int steps;      /* paused: pictures to show one by one (keys pressed faster than they come) */
     struct vf_clock clock;
     struct vf_view view;  /* the part of the picture both halves show */
     bool discarding;      /* after a seek: the pictures from before it are dropped */

@@ -81,10 +81,56 @@ static void test_keys(void)
     for (int c = VF_CMD_FILTER; c <= VF_CMD_QUIT; c++)
         CHECK(listed[c] >= 1, "command %d missing from the help", c);
     CHECK(listed[VF_CMD_FILTER] == 1 && listed[VF_CMD_SIZE] == 1, "aliases listed more than once");
-    CHECK(vf_key_shifted('=') == '+' && vf_key_shifted('[') == '{' && vf_key_shifted(']') == '}' &&
-              vf_key_shifted('s') == 'S' && vf_key_shifted('.') == '>' &&
-              vf_key_shifted('d') == 'd' && vf_key_shifted(VF_KEY_LEFT) == VF_KEY_LEFT,
-          "keys typed with shift");
+}
+
+/* keys are the characters they type, in UTF-8 in a file: one at a time, in every length, and
+ * what is no character refused where it starts */
+static void test_utf8(void)
+{
+    static const struct {
+        const char *text;
+        int first, length; /* the first code point (-1: none), its bytes */
+    } cases[] = {
+        {"", 0, 0},
+        {"+x", '+', 1},
+        {"\xc3\xa4", 0xe4, 2},            /* ä */
+        {"\xe2\x82\xac", 0x20ac, 3},      /* € */
+        {"\xf0\x9f\x98\x80", 0x1f600, 4}, /* an emoji */
+        {"\xc3", -1, 0},                  /* cut short */
+        {"\xc3x", -1, 0},                 /* no continuation */
+        {"\xa4", -1, 0},                  /* a continuation alone */
+        {"\xc0\xbe", -1, 0},              /* '>' overlong */
+        {"\xe0\x80\xbe", -1, 0},          /* '>' overlong in three */
+        {"\xed\xa0\x80", -1, 0},          /* a UTF-16 surrogate */
+        {"\xf4\x90\x80\x80", -1, 0},      /* past U+10FFFF */
+        {"\xff", -1, 0},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        const char *s = cases[i].text;
+        int c = vf_utf8_next(&s);
+        CHECK(c == cases[i].first && s == cases[i].text + cases[i].length,
+              "case %zu: %d after %d bytes, expected %d after %d", i, c, (int)(s - cases[i].text),
+              cases[i].first, cases[i].length);
+    }
+    const char *two = "\xc3\xa4>";
+    CHECK(vf_utf8_next(&two) == 0xe4 && vf_utf8_next(&two) == '>' && vf_utf8_next(&two) == 0,
+          "two characters in a row");
+    /* a name for every key a file can bind, read back as the same key */
+    static const int keys[] = {'a',     'Z', '>', '{',           0xe4,        0xdf,          0x20ac,
+                               0x1f600, ' ', '#', VF_KEY_ESCAPE, VF_KEY_LEFT, VF_KEY_KP_PLUS};
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+        char name[16], line[64], err[256];
+        vf_key_name(keys[i], name, sizeof(name));
+        snprintf(line, sizeof(line), "%s quit", name);
+        struct vf_key_binding b = {0};
+        CHECK(vf_keymap_parse_line(line, &b, err, sizeof(err)) == 1 && b.key == keys[i],
+              "key 0x%X named '%s' reads back as 0x%X", (unsigned)keys[i], name, (unsigned)b.key);
+    }
+    char name[16];
+    vf_key_name(0xe4, name, sizeof(name));
+    CHECK(!strcmp(name, "\xc3\xa4"), "ä is named '%s'", name);
+    vf_key_name(0x85, name, sizeof(name)); /* a C1 control: typed by no key */
+    CHECK(!strcmp(name, "0x85"), "U+0085 is named '%s'", name);
 }
 
 /* assets/input.conf is the built-in table, line for line */
@@ -145,6 +191,8 @@ static void test_keymap(void)
         {"k speed 50", 1, 'k', VF_CMD_SPEED, 50},
         {"Z zoom 0", 1, 'Z', VF_CMD_ZOOM, 0},
         {"q ignore", 1, 'q', VF_CMD_NONE, 0},
+        {"\xc3\xa4 step", 1, 0xe4, VF_CMD_STEP, 0}, /* ä, a key of its own on some layouts */
+        {"> input 1", 1, '>', VF_CMD_INPUT, 1},
     };
     for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
         b = (struct vf_key_binding){0};
@@ -170,6 +218,11 @@ static void test_keymap(void)
         {"x filter custom", "filter 'custom': not a preset (identity, sharpen, edge, gaussian, "
                             "box, unsharp)"},
         {"x size 1 2", "size: one argument too many"},
+        {"\xc3 quit", "unknown key '\xc3' (one character, or SPACE, TAB, ESC, BS, ENTER, LEFT, "
+                      "RIGHT, UP, DOWN, KP_PLUS, KP_MINUS, SHARP)"},
+        {"\xc3\xa4\xc3\xb6 quit",
+         "unknown key '\xc3\xa4\xc3\xb6' (one character, or SPACE, TAB, ESC, "
+         "BS, ENTER, LEFT, RIGHT, UP, DOWN, KP_PLUS, KP_MINUS, SHARP)"},
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         err[0] = '\0';
@@ -199,6 +252,19 @@ static void test_keymap(void)
     CHECK(load_text(&m, "x quit\ny jump\n", err, sizeof(err)) == -1 &&
               !strcmp(err, ":2: unknown command 'jump' for key y") && m.count == 0,
           "a bad line: '%s', %zu keys kept", err, m.count);
+    /* a line too long for the reader fails as one, rather than as its pieces */
+    char longer[700];
+    memset(longer, ' ', sizeof(longer));
+    memcpy(longer, "x quit", 6);
+    memcpy(longer + sizeof(longer) - 2, "\n", 2);
+    CHECK(load_text(&m, longer, err, sizeof(err)) == -1 &&
+              !strcmp(err, ":1: longer than 510 characters") && m.count == 0,
+          "a long line: '%s'", err);
+    longer[510] = '\n', longer[511] = '\0';
+    CHECK(load_text(&m, longer, err, sizeof(err)) == 0 && m.count == 1, "510 characters: '%s'",
+          err);
+    CHECK(load_text(&m, "x quit", err, sizeof(err)) == 0 && m.count == 1,
+          "a last line without its newline: '%s'", err);
     CHECK(vf_keymap_load(&m, "/nonexistent/input.conf", err, sizeof(err)) == -1 &&
               !strcmp(err, "/nonexistent/input.conf: cannot open: No such file or directory"),
           "a missing file: '%s'", err);
@@ -421,6 +487,7 @@ int main(int argc, char **argv)
     test_keys();
     test_default_file(argv[1]);
     test_keymap();
+    test_utf8();
     test_clock();
     test_layout();
     test_view();

@@ -350,6 +350,34 @@ status=$?
     [ "$(cat bad-keys.err)" = "vfview: bad-keys.conf:2: unknown command 'jump' for key x" ] &&
     ok || bad "a bad key binding: status $status, $(cat bad-keys.err)"
 
+# keys act by the characters they type on the user's layout: on a German keyboard '>' is
+# shift+'<' (the next input), ']' is AltGr+9 (10% faster), and a file can bind 'ä' (quit)
+layout_check() {
+    printf '\xc3\xa4 quit\n' >de.conf
+    cat >layout.sh <<SCRIPT
+setxkbmap de || exit 4
+"$vfview" --engine cpu --pause --input-conf de.conf still.png small.png 2>layout.err &
+pid=\$!
+w=\$(timeout 30 xdotool search --sync --name "^vfview" | head -1)
+[ -n "\$w" ] || { kill \$pid; exit 3; }
+sleep 0.5; xdotool key greater; sleep 0.5
+xdotool getwindowname \$w >layout-title.txt
+xdotool key bracketright; sleep 0.3
+xdotool key adiaeresis
+wait \$pid
+echo \$? >layout-status.txt
+SCRIPT
+    timeout 60 xvfb-run -a bash layout.sh
+    [ "$(cat layout-status.txt 2>/dev/null)" = 0 ] &&
+        [ "$(cat layout-title.txt 2>/dev/null)" = "vfview — small.png" ] &&
+        grep -q "speed 1.10x" layout.err && ok ||
+        bad "a German layout: status '$(cat layout-status.txt 2>/dev/null)', title after '>'" \
+            "'$(cat layout-title.txt 2>/dev/null)': $(cat layout.err)"
+}
+if command -v setxkbmap >/dev/null; then layout_check; else
+    echo "setxkbmap not installed: the keyboard layout check skipped"
+fi
+
 # --frames ends the window by itself; a bad input fails before any window, in one line
 timeout 60 xvfb-run -a "$vfview" --engine cpu --frames 15 2>frames.err
 [ $? -eq 0 ] && grep -q "^vfview: 15 frames shown" frames.err && ok ||
