@@ -56,6 +56,27 @@ struct vf_layout vf_layout_compute(int window_w, int window_h, int drawable_w, i
     return l;
 }
 
+float vf_layout_text_scale(const struct vf_layout *l)
+{
+    static const double FULL_POINTS = 1200, LEAST = 0.75, STEPS = 16;
+    double points = l->scale > 0 ? l->drawable_w / l->scale : l->drawable_w;
+    double fit = floor(fmin(1, fmax(LEAST, points / FULL_POINTS)) * STEPS) / STEPS;
+    return (float)(l->scale * fit);
+}
+
+struct vf_rect vf_layout_panel(const struct vf_layout *l)
+{
+    /* the left half's slot ends where its label does, a margin before the right half */
+    struct vf_rect p = {l->half[0].x + l->margin, l->half[0].y + l->margin, 0, 0};
+    p.w = l->label[0].x + l->label[0].w - p.x;
+    p.h = l->drawable_h - p.y - l->margin;
+    if (p.w < 1)
+        p.w = 1;
+    if (p.h < 1)
+        p.h = 1;
+    return p;
+}
+
 struct vf_view vf_view_whole(void)
 {
     return (struct vf_view){0, 0, 1, 1};

@@ -19,6 +19,12 @@ struct vf_layout {
  * video_w/h: the picture. sar: sample aspect ratio (1 for square pixels). `halves`: 1 or 2. */
 struct vf_layout vf_layout_compute(int window_w, int window_h, int drawable_w, int drawable_h,
                                    int video_w, int video_h, double sar, int halves);
+/* The scale to draw text at, in drawable pixels per point: the HiDPI scale, shrunk in windows
+ * narrower than 1200 points, down to 3/4 of it, in steps of 1/16 (a font is opened a step). */
+float vf_layout_text_scale(const struct vf_layout *l);
+/* Where the information panel goes: its top-left corner in the left half's picture, and the
+ * widest it may be (w) without running into the right half; h: the height below its top. */
+struct vf_rect vf_layout_panel(const struct vf_layout *l);
 /* The largest rect of the video's aspect that fits in `box`, centred. */
 struct vf_rect vf_letterbox(struct vf_rect box, int video_w, int video_h, double sar);
 

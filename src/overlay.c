@@ -89,6 +89,12 @@ int vf_overlay_padding(const struct vf_overlay *o)
     return (int)(PAD_POINTS * o->scale + 0.5f);
 }
 
+int vf_overlay_text_width(const struct vf_overlay *o, const char *text)
+{
+    int w = 0, h = 0;
+    return *text && TTF_SizeUTF8(o->font, text, &w, &h) == 0 ? w : 0;
+}
+
 const char *vf_overlay_font(const struct vf_overlay *o)
 {
     return o->font_path;
@@ -130,14 +136,41 @@ static void draw_graph(SDL_Surface *s, const struct vf_graph *g, int x0, int y0,
     }
 }
 
+/* `line`, or as much of it as fits `room` pixels followed by an ellipsis, into buf. */
+static const char *fitted(TTF_Font *font, const char *line, int room, char *buf, size_t len)
+{
+    static const char ELLIPSIS[] = "\u2026";
+    int w = 0, h = 0, ellipsis_w = 0, extent = 0, chars = 0;
+    if (room <= 0 || TTF_SizeUTF8(font, line, &w, &h) || w <= room ||
+        TTF_SizeUTF8(font, ELLIPSIS, &ellipsis_w, &h) ||
+        TTF_MeasureUTF8(font, line, room - ellipsis_w, &extent, &chars))
+        return line;
+    const char *end = line; /* `chars` characters in: step over UTF-8 continuation bytes */
+    for (int c = 0; c < chars && *end; c++)
+        do
+            end++;
+        while ((*end & 0xc0) == 0x80);
+    snprintf(buf, len, "%.*s%s", (int)(end - line), line, ELLIPSIS);
+    return buf;
+}
+
 SDL_Surface *vf_overlay_render(struct vf_overlay *o, const char *const *lines, int count,
-                               const struct vf_graph *graph, char *err, size_t errlen)
+                               const struct vf_graph *graph, int max_width, char *err,
+                               size_t errlen)
 {
     int pad = vf_overlay_padding(o), line_h = vf_overlay_line_height(o);
+    int room = max_width > 0 ? SDL_max(max_width - 2 * pad, 1) : 0;
     int width = graph ? (int)(GRAPH_W * o->scale) : 0, height = count * line_h;
+    if (room && width > room)
+        width = room;
+    char cut[VF_OVERLAY_LINES][1024];
+    const char *shown[VF_OVERLAY_LINES];
+    if (count > VF_OVERLAY_LINES)
+        count = VF_OVERLAY_LINES;
     for (int i = 0; i < count; i++) {
         int w = 0, h = 0;
-        if (*lines[i] && TTF_SizeUTF8(o->font, lines[i], &w, &h) == 0 && w > width)
+        shown[i] = *lines[i] ? fitted(o->font, lines[i], room, cut[i], sizeof(cut[i])) : "";
+        if (*shown[i] && TTF_SizeUTF8(o->font, shown[i], &w, &h) == 0 && w > width)
             width = w;
     }
     int graph_h = graph ? (int)(GRAPH_H * o->scale) : 0;
@@ -150,13 +183,13 @@ SDL_Surface *vf_overlay_render(struct vf_overlay *o, const char *const *lines, i
     }
     fill(canvas, 0, 0, canvas->w, canvas->h, (SDL_Color){10, 10, 12, 170});
     for (int i = 0; i < count; i++) {
-        if (!*lines[i])
+        if (!*shown[i])
             continue;
         SDL_Color colour = TEXT;
         for (int e = 0; graph && e < 2; e++) /* engine lines wear their graph colour */
             if (graph->names[e] && !strncmp(lines[i], graph->names[e], strlen(graph->names[e])))
                 colour = SERIES[e];
-        SDL_Surface *text = TTF_RenderUTF8_Blended(o->font, lines[i], colour);
+        SDL_Surface *text = TTF_RenderUTF8_Blended(o->font, shown[i], colour);
         if (!text) {
             snprintf(err, errlen, "TTF_RenderUTF8_Blended: %s", TTF_GetError());
             SDL_FreeSurface(canvas);

@@ -8,7 +8,7 @@
 
 #include <SDL.h>
 
-enum { VF_GRAPH_SAMPLES = 120 };
+enum { VF_GRAPH_SAMPLES = 120, VF_OVERLAY_LINES = 64 /* lines a panel holds */ };
 
 /* The last VF_GRAPH_SAMPLES frame times of each engine, oldest first; < 0: no value. */
 struct vf_graph {
@@ -24,12 +24,16 @@ void vf_overlay_close(struct vf_overlay *o);
 /* Reopens the font when the window moved to a screen of another scale. */
 int vf_overlay_set_scale(struct vf_overlay *o, float scale, char *err, size_t errlen);
 /* Lines of text on a translucent panel, with the graph under them when graph is non-NULL.
+ * max_width > 0: the panel is at most that wide, and a line too long for it ends in "…".
  * An RGBA32 surface to SDL_FreeSurface, or NULL with a message. */
 SDL_Surface *vf_overlay_render(struct vf_overlay *o, const char *const *lines, int count,
-                               const struct vf_graph *graph, char *err, size_t errlen);
+                               const struct vf_graph *graph, int max_width, char *err,
+                               size_t errlen);
 /* The height of a line of text, in drawable pixels, and the panel's padding around lines. */
 int vf_overlay_line_height(const struct vf_overlay *o);
 int vf_overlay_padding(const struct vf_overlay *o);
+/* The width of a line of text, in drawable pixels (0 when it cannot be measured). */
+int vf_overlay_text_width(const struct vf_overlay *o, const char *text);
 /* The font file fontconfig chose. */
 const char *vf_overlay_font(const struct vf_overlay *o);
 

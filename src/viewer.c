@@ -672,6 +672,9 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     u.overlay = vf_overlay_open(vf_display_scale(u.display), err, sizeof(err));
     if (!u.overlay)
         goto fail;
+    u.help_overlay = vf_overlay_open(vf_display_scale(u.display), err, sizeof(err));
+    if (!u.help_overlay)
+        goto fail;
     u.graph.names[0] = "CPU";
     u.graph.names[1] = "GPU";
     for (int e = 0; e < 2; e++)
@@ -693,6 +696,7 @@ done:
         vf_playback_give_back(u.playback, u.pending);
     }
     vf_overlay_close(u.overlay);
+    vf_overlay_close(u.help_overlay);
     vf_display_close(u.display);
     vf_playback_close(u.playback);
     for (int e = 0; e < 4; e++)

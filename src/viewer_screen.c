@@ -71,16 +71,84 @@ static double recent_mean(const float *ms)
     return n ? sum / n : -1;
 }
 
-static void set_sprite(struct ui *u, enum vf_sprite_id id, const char *const *lines, int n,
-                       const struct vf_graph *graph)
+/* The sprite's lines rendered (by overlay o) at most max_width pixels wide; n = 0 empties it. */
+static void set_sprite(struct ui *u, struct vf_overlay *o, enum vf_sprite_id id,
+                       const char *const *lines, int n, const struct vf_graph *graph, int max_width)
 {
     char err[512];
-    SDL_Surface *s = n ? vf_overlay_render(u->overlay, lines, n, graph, err, sizeof(err)) : NULL;
+    SDL_Surface *s = n ? vf_overlay_render(o, lines, n, graph, max_width, err, sizeof(err)) : NULL;
     if (n && !s)
         fprintf(stderr, "vfview: %s\n", err);
     if (vf_display_set_sprite(u->display, id, s, err, sizeof(err)))
         fprintf(stderr, "vfview: %s\n", err);
     SDL_FreeSurface(s);
+}
+
+/* Help lines folded into columns where one would run off the bottom of the window, by overlay
+ * o's line height: the rows, in folded. */
+static int fold_help(struct vf_overlay *o, const struct vf_layout *l, const char *const *lines,
+                     int n, char (*folded)[VF_FOLD_WIDTH], int rows)
+{
+    int line_h = vf_overlay_line_height(o), pad = vf_overlay_padding(o);
+    int fit = line_h > 0 ? (l->drawable_h - l->half[0].y - 2 * l->margin - 2 * pad) / line_h : n;
+    return vf_fold_columns(lines, n, fit, folded, rows);
+}
+
+/* The widest of the rows, with the panel's padding. */
+static int rows_width(struct vf_overlay *o, char (*rows)[VF_FOLD_WIDTH], int count)
+{
+    int wide = 0;
+    for (int i = 0; i < count; i++)
+        wide = SDL_max(wide, vf_overlay_text_width(o, rows[i]));
+    return wide + 2 * vf_overlay_padding(o);
+}
+
+/* The help: every binding, the file's first, in columns, by u->help_overlay at the text's size,
+ * or in a window too narrow for that at the largest size down to half the screen's scale (in
+ * steps of 1/16, searched again only when the window's size changes) that fits; past that
+ * with its lines cut. */
+static void update_help(struct ui *u, const struct vf_layout *l)
+{
+    enum { ROWS = 48 };
+    const char *lines[ROWS];
+    char rows[ROWS][160], folded[ROWS][VF_FOLD_WIDTH];
+    int n = 0;
+    for (size_t k = 0; k < u->keys.count && n < ROWS; k++) {
+        snprintf(rows[n], sizeof(rows[n]), "%-13s %s", u->keys.user[k].label, u->keys.user[k].help);
+        lines[n] = rows[n];
+        n++;
+    }
+    for (size_t k = 0; k < vf_key_binding_count && n < ROWS; k++)
+        if (vf_key_bindings[k].label) {
+            snprintf(rows[n], sizeof(rows[n]), "%-13s %s", vf_key_bindings[k].label,
+                     vf_key_bindings[k].help);
+            lines[n] = rows[n];
+            n++;
+        }
+    const int room = l->drawable_w - 2 * l->margin;
+    const bool known = u->help_fit.w == l->drawable_w && u->help_fit.h == l->drawable_h &&
+                       u->help_fit.text == vf_layout_text_scale(l);
+    const float step = l->scale / 16, least = l->scale / 2;
+    float scale = known ? u->help_fit.scale : vf_layout_text_scale(l);
+    char err[512];
+    int count = 0;
+    for (;; scale -= step) {
+        if (vf_overlay_set_scale(u->help_overlay, scale, err, sizeof(err))) {
+            fprintf(stderr, "vfview: %s\n", err);
+            return;
+        }
+        count = fold_help(u->help_overlay, l, lines, n, folded, ROWS);
+        if (known || scale - step < least || rows_width(u->help_overlay, folded, count) <= room)
+            break;
+    }
+    u->help_fit.w = l->drawable_w;
+    u->help_fit.h = l->drawable_h;
+    u->help_fit.text = vf_layout_text_scale(l);
+    u->help_fit.scale = scale;
+    const char *shown[ROWS];
+    for (int i = 0; i < count; i++)
+        shown[i] = folded[i];
+    set_sprite(u, u->help_overlay, VF_SPRITE_HELP, shown, count, NULL, room);
 }
 
 void ui_update_overlay(struct ui *u, double now, char *gpu_status)
@@ -128,7 +196,9 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     snprintf(l[6], sizeof(l[6]), "%s", now < u->message_until ? u->message : "h: keys");
     describe_pixel(u, l[7], sizeof(l[7]));
     const char *panel[8] = {l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7]};
-    set_sprite(u, VF_SPRITE_PANEL, panel, l[7][0] ? 8 : 7, &u->graph);
+    const struct vf_layout lay = vf_display_layout(u->display);
+    set_sprite(u, u->overlay, VF_SPRITE_PANEL, panel, l[7][0] ? 8 : 7, &u->graph,
+               vf_layout_panel(&lay).w);
 
     char left[128], right[160];
     const struct vf_frame *half[2];
@@ -149,45 +219,20 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     else
         snprintf(right, sizeof(right), "GPU %s · %.2f ms", variant, gpu < 0 ? 0 : gpu);
     const char *one[1] = {left};
-    set_sprite(u, VF_SPRITE_LABEL_L, one, 1, NULL);
+    set_sprite(u, u->overlay, VF_SPRITE_LABEL_L, one, 1, NULL, lay.label[0].w);
     one[0] = right;
-    set_sprite(u, VF_SPRITE_LABEL_R, one, 1, NULL);
+    set_sprite(u, u->overlay, VF_SPRITE_LABEL_R, one, 1, NULL, lay.label[1].w);
     one[0] = gpu_status;
-    set_sprite(u, VF_SPRITE_MESSAGE, one, gpu_status[0] ? 1 : 0, NULL);
-    if (u->help) {
-        enum { ROWS = 48 };
-        const char *lines[ROWS];
-        char rows[ROWS][160], folded[ROWS][VF_FOLD_WIDTH];
-        int n = 0;
-        for (size_t k = 0; k < u->keys.count && n < ROWS; k++) { /* the file's first */
-            snprintf(rows[n], sizeof(rows[n]), "%-13s %s", u->keys.user[k].label,
-                     u->keys.user[k].help);
-            lines[n] = rows[n];
-            n++;
-        }
-        for (size_t k = 0; k < vf_key_binding_count && n < ROWS; k++)
-            if (vf_key_bindings[k].label) {
-                snprintf(rows[n], sizeof(rows[n]), "%-13s %s", vf_key_bindings[k].label,
-                         vf_key_bindings[k].help);
-                lines[n] = rows[n];
-                n++;
-            }
-        /* in columns where one would run off the bottom of the window */
-        struct vf_layout l = vf_display_layout(u->display);
-        int line_h = vf_overlay_line_height(u->overlay), pad = vf_overlay_padding(u->overlay);
-        int fit = line_h > 0 ? (l.drawable_h - l.half[0].y - 2 * l.margin - 2 * pad) / line_h : n;
-        n = vf_fold_columns(lines, n, fit, folded, ROWS);
-        for (int i = 0; i < n; i++)
-            lines[i] = folded[i];
-        set_sprite(u, VF_SPRITE_HELP, lines, n, NULL);
-    }
+    set_sprite(u, u->overlay, VF_SPRITE_MESSAGE, one, gpu_status[0] ? 1 : 0, NULL, lay.label[1].w);
+    if (u->help)
+        update_help(u, &lay);
 }
 
 void ui_draw(struct ui *u, bool gpu_missing, double now)
 {
     struct vf_layout l = vf_display_layout(u->display);
     char err[512];
-    if (vf_overlay_set_scale(u->overlay, l.scale, err, sizeof(err)))
+    if (vf_overlay_set_scale(u->overlay, vf_layout_text_scale(&l), err, sizeof(err)))
         fprintf(stderr, "vfview: %s\n", err);
     struct vf_draw_request r = {.gain = DIFFERENCE_GAIN};
     const struct vf_frame *half[2];
@@ -202,8 +247,9 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
     r.sprite_visible[VF_SPRITE_MESSAGE] = gpu_missing && !half[1]; /* not over a CPU picture */
     r.sprite_visible[VF_SPRITE_HELP] = u->help;
     r.sprite_visible[VF_SPRITE_PANEL] = !u->panel_hidden || now < u->message_until;
-    r.sprite_x[VF_SPRITE_PANEL] = l.half[0].x + l.margin;
-    r.sprite_y[VF_SPRITE_PANEL] = l.half[0].y + l.margin;
+    const struct vf_rect panel = vf_layout_panel(&l);
+    r.sprite_x[VF_SPRITE_PANEL] = panel.x;
+    r.sprite_y[VF_SPRITE_PANEL] = panel.y;
     for (int i = 0; i < 2; i++) {
         r.sprite_x[VF_SPRITE_LABEL_L + i] = l.label[i].x;
         r.sprite_y[VF_SPRITE_LABEL_L + i] = l.label[i].y;
@@ -212,7 +258,8 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
     r.sprite_x[VF_SPRITE_MESSAGE] = l.half[1].x + (l.half[1].w - w) / 2;
     r.sprite_y[VF_SPRITE_MESSAGE] = l.half[1].y + (l.half[1].h - h) / 2;
     vf_display_sprite_size(u->display, VF_SPRITE_HELP, &w, &h);
-    r.sprite_x[VF_SPRITE_HELP] = (l.half[0].x + l.half[1].x + l.half[1].w - w) / 2;
+    r.sprite_x[VF_SPRITE_HELP] =
+        SDL_max(l.margin, (l.half[0].x + l.half[1].x + l.half[1].w - w) / 2);
     r.sprite_y[VF_SPRITE_HELP] = l.half[0].y + l.margin;
     if (vf_display_draw(u->display, &l, &r, err, sizeof(err)))
         fprintf(stderr, "vfview: %s\n", err);

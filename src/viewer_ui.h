@@ -24,6 +24,12 @@ struct ui {
     struct vf_playback *playback;
     struct vf_display *display;
     struct vf_overlay *overlay;
+    struct vf_overlay *help_overlay; /* the help's, smaller in a narrow window */
+    struct {
+        int w, h;    /* the window (drawable pixels) the help's size was found for */
+        float text;  /* and the text's scale then */
+        float scale; /* the size, for help_overlay */
+    } help_fit;
     struct vf_settings settings;
     struct vf_keymap keys; /* the user's bindings over the built-in ones */
     struct vf_shown *current, *pending;

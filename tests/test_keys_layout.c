@@ -360,6 +360,30 @@ static void test_layout(void)
     struct vf_layout one = vf_layout_compute(800, 600, 800, 600, 1920, 1080, 1, 1);
     CHECK(one.half[0].w == 800 && one.half[0].h == 450, "single half: %dx%d", one.half[0].w,
           one.half[0].h);
+
+    /* text: full size from 1200 points wide, at 2x too; 960 points: 0.8 down to a step of
+     * 1/16, 0.75; 640 points and below: 0.75, the least */
+    struct vf_layout wide = vf_layout_compute(1600, 900, 3200, 1800, 1920, 1080, 1, 2);
+    struct vf_layout mid = vf_layout_compute(960, 540, 960, 540, 1920, 1080, 1, 2);
+    struct vf_layout small = vf_layout_compute(640, 300, 1280, 600, 1920, 1080, 1, 2);
+    struct vf_layout fits = vf_layout_compute(1100, 600, 1100, 600, 1920, 1080, 1, 2);
+    CHECK(vf_layout_text_scale(&a) == 1 && vf_layout_text_scale(&wide) == 2 &&
+              vf_layout_text_scale(&mid) == 0.75f && vf_layout_text_scale(&small) == 1.5f &&
+              vf_layout_text_scale(&fits) == 0.875f,
+          "text scales %g %g %g %g %g", vf_layout_text_scale(&a), vf_layout_text_scale(&wide),
+          vf_layout_text_scale(&mid), vf_layout_text_scale(&small), vf_layout_text_scale(&fits));
+    /* the panel: a margin into the left picture, as wide as the left half's label row (the
+     * slot less a margin each side); with one half, the window's width */
+    struct vf_rect p = vf_layout_panel(&a);
+    CHECK(same_rect(p, 8, 199, 624, 513), "1280x720 panel: %d,%d %dx%d", p.x, p.y, p.w, p.h);
+    p = vf_layout_panel(&t); /* the tall window: the picture 100 wide, the panel 84 */
+    CHECK(p.x == 8 && p.w == 84 && p.x + p.w <= t.half[1].x, "tall window's panel: %d, %d wide",
+          p.x, p.w);
+    p = vf_layout_panel(&one);
+    CHECK(p.x == 8 && p.w == 784, "single half's panel: %d, %d wide", p.x, p.w);
+    struct vf_layout tiny = vf_layout_compute(10, 10, 10, 10, 1920, 1080, 1, 2);
+    p = vf_layout_panel(&tiny);
+    CHECK(p.w == 1 && p.h == 1, "a 10x10 window's panel: %dx%d", p.w, p.h);
 }
 
 static bool same_view(struct vf_view v, double x0, double y0, double x1, double y1)

@@ -240,6 +240,39 @@ if [ "${#shots[@]}" -eq 6 ]; then
             "(expected 0), $original of the left half (expected > 100)"
 fi
 
+# a small window: the panel's lines end in "…" rather than run into the right half, and the
+# help shrinks to fit the window instead of running past both its edges. Grey levels: the
+# right half above its message, and (help on) the window's right edge, are the background's
+# alone, as beside the right label at the top
+cat >narrow.sh <<SCRIPT
+"$vfview" --engine cpu --pause 2>narrow.err &
+pid=\$!
+w=\$(timeout 30 xdotool search --sync --name "^vfview" | head -1)
+[ -n "\$w" ] || { kill \$pid; exit 3; }
+sleep 0.5; xdotool windowsize \$w 640 300; sleep 1
+xdotool key s; sleep 0.5; xdotool key h; sleep 0.5; xdotool key s; sleep 0.5
+xdotool key q
+wait \$pid
+SCRIPT
+rm -f vfview-*.png
+timeout 60 xvfb-run -a -s "-screen 0 1000x700x24" bash narrow.sh
+levels() { # the grey levels of an area of a screenshot, one a line
+    ffmpeg -v error -i "$1" -vf "crop=$2,format=gray" -f rawvideo - | od -An -tu1 -v |
+        tr -s ' ' '\n' | grep -v '^$' | sort -un
+}
+shots=(vfview-*.png)
+if [ "${#shots[@]}" -eq 2 ]; then
+    background=$(levels "${shots[0]}" "iw*0.1:ih*0.05:iw*0.9:0")
+    right=$(levels "${shots[0]}" "iw*0.46:ih*0.2:iw*0.52:ih*0.25")
+    edge=$(levels "${shots[1]}" "iw*0.015:ih*0.6:iw*0.985:ih*0.3")
+    [ "$right" = "$background" ] && [ "$edge" = "$background" ] && ok ||
+        bad "a 640x300 window: grey levels beside the right label '$background', in the" \
+            "right half above its message '$(echo $right)' (the panel), at the window's" \
+            "right edge with the help on '$(echo $edge)'"
+else
+    bad "a 640x300 window: ${#shots[@]} screenshots (expected 2): $(tail -2 narrow.err)"
+fi
+
 # several inputs: > opens the next (skipping one that does not open, with a line saying why),
 # < the one before; each in its own size, the window titled after it
 ffmpeg -nostdin -loglevel error -y -f lavfi -i "color=red:size=64x48" -frames:v 1 small.png
