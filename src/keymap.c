@@ -289,6 +289,23 @@ const struct vf_key_binding *vf_keymap_lookup(const struct vf_keymap *m, int key
     return vf_key_lookup(key);
 }
 
+size_t vf_keymap_help_rows(const struct vf_keymap *m, const struct vf_key_binding **rows,
+                           size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; m && i < m->count && n < max; i++)
+        if (m->user[i].command != VF_CMD_NONE)
+            rows[n++] = &m->user[i];
+    for (size_t k = 0; k < vf_key_binding_count && n < max; k++) {
+        bool overridden = false;
+        for (size_t i = 0; m && i < m->count; i++)
+            overridden |= m->user[i].key == vf_key_bindings[k].key;
+        if (vf_key_bindings[k].label && !overridden)
+            rows[n++] = &vf_key_bindings[k];
+    }
+    return n;
+}
+
 bool vf_keymap_user_path(char *buf, size_t len)
 {
     const char *config = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");

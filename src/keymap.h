@@ -27,6 +27,11 @@ int vf_keymap_load(struct vf_keymap *m, const char *path, char *err, size_t errl
 /* The binding of a key: the file's, else the built-in one; NULL when unbound (the command
  * "ignore" unbinds a built-in key). */
 const struct vf_key_binding *vf_keymap_lookup(const struct vf_keymap *m, int key);
+/* The rows the help lists, into rows[0..returned count): the file's bindings but its "ignore"
+ * lines, then the table's rows (those with a label) whose key the file leaves alone; a row
+ * goes with that key ("q ignore" takes "q / esc" off, though esc still quits). */
+size_t vf_keymap_help_rows(const struct vf_keymap *m, const struct vf_key_binding **rows,
+                           size_t max);
 /* The user's file when it exists: $XDG_CONFIG_HOME/vfview/input.conf, else
  * $HOME/.config/vfview/input.conf. false when there is none. */
 bool vf_keymap_user_path(char *buf, size_t len);

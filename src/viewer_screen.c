@@ -103,28 +103,21 @@ static int rows_width(struct vf_overlay *o, char (*rows)[VF_FOLD_WIDTH], int cou
     return wide + 2 * vf_overlay_padding(o);
 }
 
-/* The help: every binding, the file's first, in columns, by u->help_overlay at the text's size,
- * or in a window too narrow for that at the largest size down to half the screen's scale (in
- * steps of 1/16, searched again only when the window's size changes) that fits; past that
+/* The help: the bindings, the file's first (vf_keymap_help_rows), in columns, by u->help_overlay at
+ * the text's size, or in a window too narrow for that at the largest size down to half the screen's
+ * scale (in steps of 1/16, searched again only when the window's size changes) that fits; past that
  * with its lines cut. */
 static void update_help(struct ui *u, const struct vf_layout *l)
 {
     enum { ROWS = 48 };
+    const struct vf_key_binding *bindings[ROWS];
     const char *lines[ROWS];
     char rows[ROWS][160], folded[ROWS][VF_FOLD_WIDTH];
-    int n = 0;
-    for (size_t k = 0; k < u->keys.count && n < ROWS; k++) {
-        snprintf(rows[n], sizeof(rows[n]), "%-13s %s", u->keys.user[k].label, u->keys.user[k].help);
-        lines[n] = rows[n];
-        n++;
+    int n = (int)vf_keymap_help_rows(&u->keys, bindings, ROWS);
+    for (int k = 0; k < n; k++) {
+        snprintf(rows[k], sizeof(rows[k]), "%-13s %s", bindings[k]->label, bindings[k]->help);
+        lines[k] = rows[k];
     }
-    for (size_t k = 0; k < vf_key_binding_count && n < ROWS; k++)
-        if (vf_key_bindings[k].label) {
-            snprintf(rows[n], sizeof(rows[n]), "%-13s %s", vf_key_bindings[k].label,
-                     vf_key_bindings[k].help);
-            lines[n] = rows[n];
-            n++;
-        }
     const int room = l->drawable_w - 2 * l->margin;
     const bool known = u->help_fit.w == l->drawable_w && u->help_fit.h == l->drawable_h &&
                        u->help_fit.text == vf_layout_text_scale(l);

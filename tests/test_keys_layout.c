@@ -247,6 +247,25 @@ static void test_keymap(void)
               !strcmp(left->help, "seek -30"),
           "LEFT: arg %d, '%s' '%s'", left ? left->arg : 0, left ? left->label : "",
           left ? left->help : "");
+    /* the help: x and LEFT from the file (not q's "ignore"), then the table's rows less those
+     * of q (unbound) and LEFT (rebound): a row goes with the key it is listed under */
+    const struct vf_key_binding *rows[64];
+    size_t help = vf_keymap_help_rows(&m, rows, 64), table_rows = 0;
+    for (size_t k = 0; k < vf_key_binding_count; k++)
+        table_rows += vf_key_bindings[k].label != NULL;
+    bool has_q = false, has_left = false, has_one = false;
+    for (size_t i = 2; i < help; i++) {
+        has_q |= rows[i]->key == 'q';
+        has_left |= rows[i]->key == VF_KEY_LEFT;
+        has_one |= rows[i]->key == '1';
+    }
+    CHECK(help == 2 + table_rows - 2 && rows[0]->key == 'x' && rows[1]->key == VF_KEY_LEFT &&
+              !has_q && !has_left && has_one,
+          "help rows: %zu of a table of %zu, first %d %d, q %d, left %d, 1 %d", help, table_rows,
+          rows[0]->key, rows[1]->key, has_q, has_left, has_one);
+    CHECK(vf_keymap_help_rows(&m, rows, 1) == 1 &&
+              vf_keymap_help_rows(NULL, rows, 64) == table_rows,
+          "help rows: at most max; with no file, the table's");
     const struct vf_key_binding *esc = vf_keymap_lookup(&m, VF_KEY_ESCAPE);
     CHECK(esc && esc->command == VF_CMD_QUIT, "esc, not in the file, keeps its binding");
     CHECK(load_text(&m, "x quit\ny jump\n", err, sizeof(err)) == -1 &&
