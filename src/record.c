@@ -1,6 +1,8 @@
 #include "record.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
@@ -337,6 +339,54 @@ static bool same_file(const char *a, const char *b)
            sa.st_ino == sb.st_ino;
 }
 
+static const char *file_name_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* Whether an image pattern ("img%03d.png") names the file at `path`: the pattern with one of
+ * the numbers in path's file name written in, as the image2 formats write them, is that file. */
+static bool pattern_names(const char *pattern, const char *path)
+{
+    char file[4096];
+    for (const char *p = file_name_of(path); *p;) {
+        if (!isdigit((unsigned char)*p)) {
+            p++;
+            continue;
+        }
+        char *end;
+        long number = strtol(p, &end, 10);
+        if (number <= INT_MAX &&
+            av_get_frame_filename2(file, sizeof(file), pattern, (int)number, 0) == 0 &&
+            same_file(file, path))
+            return true;
+        p = end;
+    }
+    return false;
+}
+
+/* Whether recording to `output` would write over the input's files: one file under two names,
+ * or where either is an image pattern (the output's when its container writes image files; the
+ * input's when no file has its very name), the same pattern in one directory, or a pattern
+ * naming the other's file. */
+static bool overwrites_input(const char *input, const char *output, bool output_pattern)
+{
+    struct stat st;
+    const bool input_pattern = strchr(input, '%') && stat(input, &st) != 0;
+    if (!strcmp(input, output) || same_file(input, output))
+        return true;
+    if (input_pattern && output_pattern && !strcmp(file_name_of(input), file_name_of(output))) {
+        char dir_in[4096], dir_out[4096]; /* "." for a name alone; "/" kept for the root */
+        snprintf(dir_in, sizeof(dir_in), "%.*s", (int)(file_name_of(input) - input), input);
+        snprintf(dir_out, sizeof(dir_out), "%.*s", (int)(file_name_of(output) - output), output);
+        if (same_file(*dir_in ? dir_in : ".", *dir_out ? dir_out : "."))
+            return true;
+    }
+    return (input_pattern && pattern_names(input, output)) ||
+           (output_pattern && pattern_names(output, input));
+}
+
 struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *err, size_t errlen)
 {
     struct vf_recorder *r = calloc(1, sizeof(*r));
@@ -348,12 +398,6 @@ struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *e
     snprintf(r->path, sizeof(r->path), "%s", cfg->path);
     r->cfg.path = r->path;
     r->last_pts = AV_NOPTS_VALUE;
-    const char *input = cfg->audio_source ? cfg->audio_source->url : NULL;
-    if (input && writes_local_file(r->path) &&
-        (!strcmp(input, r->path) || same_file(input, r->path))) { /* the first: img%03d.png */
-        snprintf(err, errlen, "%s: is the input too; recording there would destroy it", r->path);
-        goto fail;
-    }
     const AVOutputFormat *container = choose_container(r, err, errlen);
     if (!container)
         goto fail;
@@ -362,6 +406,12 @@ struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *e
                  "%s: image files need a file name (a stream of pictures: --format "
                  "image2pipe)",
                  r->path);
+        goto fail;
+    }
+    const char *input = cfg->audio_source ? cfg->audio_source->url : NULL;
+    if (input && writes_local_file(r->path) &&
+        overwrites_input(input, r->path, is_image_file(container))) {
+        snprintf(err, errlen, "%s: is the input too; recording there would destroy it", r->path);
         goto fail;
     }
     int ret = avformat_alloc_output_context2(&r->mux, container, NULL, r->path);

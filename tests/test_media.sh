@@ -113,6 +113,19 @@ for out in ./victim.mkv victim_link.mkv; do
             grep -q "^vfview: $out: is the input too" "victim_${out#./}.err" && ok ||
             bad "-o $out over its own input: $(cat "victim_${out#./}.err")"; }
 done
+# image files: the input's pattern spelt another way, a file the input's pattern names, and a
+# pattern that names the input's file (the image2 muxer numbers from 1: seq001.png)
+sums() { cat seq00[1-5].png | cksum; }
+before=$(sums)
+n=0
+for pair in "seq%03d.png ./seq%03d.png" "seq%03d.png seq002.png" "seq001.png seq%03d.png"; do
+    set -- $pair
+    n=$((n + 1))
+    run "victim_image_$n" 1 -i "$1" -o "$2" &&
+        { [ "$(sums)" = "$before" ] && [ "$(grep -c . "victim_image_$n.err")" -eq 1 ] &&
+            grep -qF "vfview: $2: is the input too" "victim_image_$n.err" && ok ||
+            bad "-i $1 -o $2: $(cat "victim_image_$n.err")"; }
+done
 run frames_limit 0 -i gbrp.mkv --frames 7 -o limit.mkv &&
     { [ "$(frames_of limit.mkv)" = 7 ] && ok || bad "--frames 7 recorded $(frames_of limit.mkv)"; }
 run mp4_default 0 -i h264.mp4 -o default.mp4 &&
