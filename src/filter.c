@@ -13,6 +13,8 @@
 /* Fractional parameters (sharpen/unsharp amount) are taken in steps of 1/16 so that the taps
  * stay integers; the gcd reduction below brings amount=1 back to the textbook matrices. */
 enum { AMOUNT_SCALE = 16 };
+/* the parameters' ranges, for specs and for the window's keys alike */
+static const double SIGMA_MIN = 0.05, SIGMA_MAX = 100, AMOUNT_MAX = 16;
 
 const struct vf_preset_info vf_presets[VF_PRESET_COUNT] = {
     [VF_IDENTITY] = {"identity", "", "copy, no change", 3, false},
@@ -406,7 +408,7 @@ int vf_border_parse(const char *name, enum vf_border *out)
     return -1;
 }
 
-static bool key_allowed(enum vf_preset p, const char *key)
+bool vf_preset_takes(enum vf_preset p, const char *key)
 {
     size_t n = strlen(key);
     for (const char *k = vf_presets[p].keys; *k;) {
@@ -417,6 +419,17 @@ static bool key_allowed(enum vf_preset p, const char *key)
         k += *k == ' ';
     }
     return false;
+}
+
+void vf_presets_taking(const char *key, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int p = 0; p < VF_PRESET_COUNT && used < len; p++)
+        if (p != VF_CUSTOM && vf_preset_takes((enum vf_preset)p, key)) {
+            int n = snprintf(buf + used, len - used, "%s%s", used ? ", " : "", vf_presets[p].name);
+            used += n > 0 ? (size_t)n : 0;
+        }
 }
 
 /* "0 -1 0,-1 5 -1 ..." → taps; the count must be an odd square. */
@@ -464,7 +477,7 @@ static int apply_key(struct vf_filter *f, const char *key, const char *value, bo
 {
     const char *name = vf_presets[f->preset].name;
     long iv;
-    if (!key_allowed(f->preset, key)) {
+    if (!vf_preset_takes(f->preset, key)) {
         const char *keys = vf_presets[f->preset].keys;
         set_error(err, errlen, "%s: unknown key '%s' (%s%s)", name, key,
                   *keys ? "keys: " : "it takes no keys", keys);
@@ -478,13 +491,15 @@ static int apply_key(struct vf_filter *f, const char *key, const char *value, bo
         }
         f->size = (int)iv;
     } else if (!strcmp(key, "sigma")) {
-        if (vf_parse_double(value, 0.05, 100, &f->sigma)) {
-            set_error(err, errlen, "%s: sigma '%s' must be a number from 0.05 to 100", name, value);
+        if (vf_parse_double(value, SIGMA_MIN, SIGMA_MAX, &f->sigma)) {
+            set_error(err, errlen, "%s: sigma '%s' must be a number from %g to %g", name, value,
+                      SIGMA_MIN, SIGMA_MAX);
             return -1;
         }
     } else if (!strcmp(key, "amount")) {
-        if (vf_parse_double(value, 0, 16, &f->amount)) {
-            set_error(err, errlen, "%s: amount '%s' must be a number from 0 to 16", name, value);
+        if (vf_parse_double(value, 0, AMOUNT_MAX, &f->amount)) {
+            set_error(err, errlen, "%s: amount '%s' must be a number from 0 to %g", name, value,
+                      AMOUNT_MAX);
             return -1;
         }
     } else if (!strcmp(key, "matrix")) {
@@ -572,6 +587,33 @@ int vf_filter_resize(struct vf_filter *f, int step)
     return 0;
 }
 
+int vf_filter_adjust(struct vf_filter *f, const char *param, int step)
+{
+    if (step == 0 || !vf_preset_takes(f->preset, param))
+        return -1;
+    struct vf_filter g = *f;
+    if (!strcmp(param, "amount")) {
+        /* to the next quarter in the step's direction: 0.3 goes to 0.5 or 0.25 */
+        double quarters = f->amount * 4;
+        quarters = step > 0 ? floor(quarters + 1e-9) + step : ceil(quarters - 1e-9) + step;
+        g.amount = quarters / 4;
+        if (g.amount < 0 || g.amount > AMOUNT_MAX)
+            return -1;
+    } else if (!strcmp(param, "sigma")) {
+        /* four steps double it; from the size's own sigma when none was given */
+        double sigma = f->sigma > 0 ? f->sigma : default_sigma(f->size);
+        g.sigma = sigma * pow(2, step / 4.0);
+        if (g.sigma < SIGMA_MIN || g.sigma > SIGMA_MAX)
+            return -1;
+    } else {
+        return -1;
+    }
+    if (vf_filter_build(&g, NULL, 0))
+        return -1;
+    *f = g;
+    return 0;
+}
+
 void vf_filter_describe(const struct vf_filter *f, char *buf, size_t len)
 {
     const char *name = vf_presets[f->preset].name;
@@ -581,8 +623,11 @@ void vf_filter_describe(const struct vf_filter *f, char *buf, size_t len)
                  f->sigma > 0 ? f->sigma : default_sigma(f->size));
         break;
     case VF_SHARPEN:
-    case VF_UNSHARP:
         snprintf(buf, len, "%s %dx%d amount=%.2f", name, f->size, f->size, f->amount);
+        break;
+    case VF_UNSHARP:
+        snprintf(buf, len, "%s %dx%d sigma=%.2f amount=%.2f", name, f->size, f->size,
+                 f->sigma > 0 ? f->sigma : default_sigma(f->size), f->amount);
         break;
     default:
         snprintf(buf, len, "%s %dx%d", name, f->size, f->size);

@@ -107,10 +107,19 @@ void vf_filter_default(struct vf_filter *f, enum vf_preset preset);
 int vf_filter_build(struct vf_filter *f, char *err, size_t errlen);
 /* Next/previous odd size for resizable presets; returns 0 when it changed. */
 int vf_filter_resize(struct vf_filter *f, int step);
+/* The preset's parameter "amount" or "sigma" one step up (step +1) or down (-1), or several:
+ * amount to the next multiple of 1/4 (0 to 16), sigma times 2^(step/4) (0.05 to 100; from the
+ * size's own sigma when none was given). 0 when it changed; -1, f unchanged, when the preset
+ * has no such parameter or the step would leave its range. */
+int vf_filter_adjust(struct vf_filter *f, const char *param, int step);
 /* A short human description: "gaussian 5x5 sigma=1.10". */
 void vf_filter_describe(const struct vf_filter *f, char *buf, size_t len);
 int vf_border_parse(const char *name, enum vf_border *out);
 int vf_preset_find(const char *name);
+/* Whether the preset's spec takes the key ("size", "sigma", "amount"...). */
+bool vf_preset_takes(enum vf_preset preset, const char *key);
+/* The presets (custom aside) that take the key, "sharpen, unsharp", into buf. */
+void vf_presets_taking(const char *key, char *buf, size_t len);
 
 /* The one border rule: the source index that position i (possibly outside 0..n-1) reads, or
  * -1 for a zero pixel. mirror is reflect-101 (OpenCV's default: ... 2 1 | 0 1 2 ... n-1 | n-2 ...).

@@ -39,6 +39,8 @@ static const struct {
     {"filter", VF_CMD_FILTER, PRESET_ARG, 0, 0},
     {"next-filter", VF_CMD_NEXT_FILTER, NO_ARG, 0, 0},
     {"size", VF_CMD_SIZE, INT_ARG, -14, 14},
+    {"amount", VF_CMD_AMOUNT, INT_ARG, -64, 64},
+    {"sigma", VF_CMD_SIGMA, INT_ARG, -64, 64},
     {"border", VF_CMD_BORDER, NO_ARG, 0, 0},
     {"variant", VF_CMD_VARIANT, NO_ARG, 0, 0},
     {"pause", VF_CMD_PAUSE, NO_ARG, 0, 0},

@@ -303,6 +303,20 @@ static void command(struct ui *u, const struct vf_key_binding *b)
             vf_filter_build(&s->filter, err, sizeof(err)) == 0)
             apply_settings(u);
         break;
+    case VF_CMD_AMOUNT:
+    case VF_CMD_SIGMA: {
+        const char *param = b->command == VF_CMD_AMOUNT ? "amount" : "sigma";
+        const char *name = vf_presets[s->filter.preset].name;
+        char takers[128];
+        vf_presets_taking(param, takers, sizeof(takers));
+        if (vf_filter_adjust(&s->filter, param, b->arg) == 0)
+            apply_settings(u);
+        else if (!vf_preset_takes(s->filter.preset, param))
+            ui_note(u, "%s has no %s (%s have)", name, param, takers);
+        else
+            ui_note(u, "%s: %s %s", name, param, b->arg > 0 ? "at its highest" : "at its lowest");
+        break;
+    }
     case VF_CMD_BORDER:
         s->border = (enum vf_border)((s->border + 1) % VF_BORDER_COUNT);
         apply_settings(u);

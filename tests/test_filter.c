@@ -410,11 +410,71 @@ static void test_resize(void)
     vf_filter_parse("gaussian:size=5", &f, NULL, 0);
     vf_filter_describe(&f, desc, sizeof(desc));
     CHECK(!strcmp(desc, "gaussian 5x5 sigma=1.10"), "describe: '%s'", desc);
+    vf_filter_parse("unsharp:size=7:amount=0.5", &f, NULL, 0);
+    vf_filter_describe(&f, desc, sizeof(desc));
+    CHECK(!strcmp(desc, "unsharp 7x7 sigma=1.40 amount=0.50"), "describe: '%s'", desc);
+}
+
+/* the window's amount and sigma keys: a step to the next quarter, four steps of sigma double
+ * it; presets without the parameter and steps out of range leave the filter as it was */
+static void test_adjust(void)
+{
+    struct vf_filter f;
+    vf_filter_parse("sharpen", &f, NULL, 0);
+    /* amount 5/4: 0 -20 0 / -20 96 -20 / ... over 16, reduced by 4 */
+    CHECK(vf_filter_adjust(&f, "amount", 1) == 0 && f.amount == 1.25 && f.taps[1] == -5 &&
+              f.taps[4] == 24 && f.divisor == 4,
+          "sharpen amount 1 + a quarter: %g, taps %d %d / %d", f.amount, f.taps[1], f.taps[4],
+          f.divisor);
+    vf_filter_parse("sharpen:amount=0.3", &f, NULL, 0);
+    CHECK(vf_filter_adjust(&f, "amount", 1) == 0 && f.amount == 0.5, "0.3 up: %g", f.amount);
+    vf_filter_parse("sharpen:amount=0.3", &f, NULL, 0);
+    CHECK(vf_filter_adjust(&f, "amount", -1) == 0 && f.amount == 0.25, "0.3 down: %g", f.amount);
+    CHECK(vf_filter_adjust(&f, "amount", -1) == 0 && f.amount == 0 && f.identity,
+          "0.25 down: %g, identity %d", f.amount, f.identity);
+    CHECK(vf_filter_adjust(&f, "amount", -1) == -1 && f.amount == 0, "0 stays");
+    vf_filter_parse("unsharp:amount=16", &f, NULL, 0);
+    CHECK(vf_filter_adjust(&f, "amount", 1) == -1 && f.amount == 16, "16 stays");
+    CHECK(vf_filter_adjust(&f, "amount", -2) == 0 && f.amount == 15.5, "16 - 2 quarters");
+
+    vf_filter_parse("gaussian:size=5", &f, NULL, 0); /* its own sigma: 1.1 */
+    struct vf_filter g;
+    vf_filter_parse("gaussian:size=5:sigma=2.2", &g, NULL, 0);
+    CHECK(vf_filter_adjust(&f, "sigma", 4) == 0 && fabs(f.sigma - 2.2) < 1e-12 &&
+              !memcmp(f.row, g.row, sizeof(f.row)) && f.divisor == g.divisor,
+          "gaussian 5x5 sigma, four steps up: %g, the taps of sigma=2.2", f.sigma);
+    CHECK(vf_filter_adjust(&f, "sigma", -8) == 0 && fabs(f.sigma - 0.55) < 1e-12,
+          "eight steps down: %g", f.sigma);
+    vf_filter_parse("gaussian:sigma=100", &f, NULL, 0);
+    CHECK(vf_filter_adjust(&f, "sigma", 1) == -1 && f.sigma == 100, "sigma 100 stays");
+    vf_filter_parse("unsharp:sigma=0.05", &f, NULL, 0);
+    CHECK(vf_filter_adjust(&f, "sigma", -1) == -1 && f.sigma == 0.05, "sigma 0.05 stays");
+
+    static const char *const without[][2] = {
+        {"box", "amount"},      {"box", "sigma"},
+        {"edge", "sigma"},      {"sharpen", "sigma"},
+        {"identity", "amount"}, {"gaussian", "amount"},
+        {"sharpen", "size"},    {"custom:matrix=1 2 1 2 4 2 1 2 1", "sigma"},
+    };
+    for (size_t i = 0; i < sizeof(without) / sizeof(without[0]); i++) {
+        vf_filter_parse(without[i][0], &f, NULL, 0);
+        struct vf_filter before = f;
+        CHECK(vf_filter_adjust(&f, without[i][1], 1) == -1 && !memcmp(&f, &before, sizeof(f)),
+              "%s has no %s to adjust", without[i][0], without[i][1]);
+    }
+    char takers[128];
+    vf_presets_taking("amount", takers, sizeof(takers));
+    CHECK(!strcmp(takers, "sharpen, unsharp"), "amount: %s", takers);
+    vf_presets_taking("sigma", takers, sizeof(takers));
+    CHECK(!strcmp(takers, "gaussian, unsharp"), "sigma: %s", takers);
+    vf_presets_taking("size", takers, sizeof(takers));
+    CHECK(!strcmp(takers, "gaussian, box, unsharp"), "size: %s", takers);
 }
 
 int main(void)
 {
     test_hand_computed();
+    test_adjust();
     test_presets();
     test_border_rule();
     test_rounding_rule();

@@ -122,6 +122,9 @@ xdotool key comma; sleep 1.5; xdotool key s; sleep 0.5
 xdotool key comma comma; sleep 2; xdotool key s; sleep 0.5
 xdotool key period period; sleep 1; xdotool key s; sleep 0.5
 xdotool key i; sleep 3.5; xdotool key s; sleep 0.5 # after the last screenshot's message
+xdotool key A; sleep 0.3 # edge has no amount: a message, no change
+xdotool key 2; sleep 0.5; xdotool key s; sleep 0.5
+xdotool key g A A A A; sleep 0.5; xdotool key s; sleep 0.5 # sharpen: no sigma; amount 1 -> 2
 xdotool key q
 wait \$pid
 echo \$? >paused-status.txt
@@ -137,14 +140,15 @@ picture() {
 }
 changed() { cmp -l <(picture "$1" "${3:-}") <(picture "$2" "${3:-}") 2>/dev/null | wc -l; }
 shots=(vfview-*.png)
-filtered=0 sought=0 still=-1 steps="no 9 screenshots" hidden=0
-if [ "${#shots[@]}" -eq 9 ]; then
+filtered=0 sought=0 still=-1 steps="no 11 screenshots" hidden=0 amount=0
+if [ "${#shots[@]}" -eq 11 ]; then
     filtered=$(changed "${shots[0]}" "${shots[1]}")
     sought=$(changed "${shots[1]}" "${shots[2]}")
     still=$(changed "${shots[2]}" "${shots[3]}")
     steps=""
     for i in 4 5 6 7; do steps="$steps $(changed "${shots[3]}" "${shots[$i]}")"; done
     hidden=$(changed "${shots[7]}" "${shots[8]}" "$panel_area")
+    amount=$(changed "${shots[9]}" "${shots[10]}")
 fi
 [ "$(cat paused-status.txt 2>/dev/null)" = 0 ] && [ "$filtered" -gt 1000 ] && ok ||
     bad "paused picture after a new filter: $filtered of 4096 grey bytes changed, status" \
@@ -158,6 +162,12 @@ echo "$steps" | awk '{ exit !($1 > 1000 && $2 == 0 && $3 > 1000 && $4 == 0) }' &
         ">1000 0 >1000 0)"
 [ "$hidden" -gt 2000 ] && ok ||
     bad "'i' hid no panel: $hidden of 4096 grey bytes changed where it was (expected >2000)"
+# 'A' four times: sharpen's amount from 1 to 2, the paused picture filtered again; a parameter
+# the filter lacks says which filters have it
+[ "$amount" -gt 1000 ] && grep -q "edge has no amount (sharpen, unsharp have)" paused.err &&
+    grep -q "sharpen has no sigma (gaussian, unsharp have)" paused.err && ok ||
+    bad "amount and sigma keys: $amount of 4096 grey bytes changed (expected >1000):" \
+        "$(grep "has no" paused.err)"
 
 # a quarter of the speed (--speed 0.5, then { once) shows a quarter of the pictures: 3 s of 30
 # fps, about 23
