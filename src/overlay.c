@@ -158,6 +158,8 @@ SDL_Surface *vf_overlay_render(struct vf_overlay *o, const char *const *lines, i
                                const struct vf_graph *graph, int max_width, char *err,
                                size_t errlen)
 {
+    if (count > VF_OVERLAY_LINES)
+        count = VF_OVERLAY_LINES;
     int pad = vf_overlay_padding(o), line_h = vf_overlay_line_height(o);
     int room = max_width > 0 ? SDL_max(max_width - 2 * pad, 1) : 0;
     int width = graph ? (int)(GRAPH_W * o->scale) : 0, height = count * line_h;
@@ -165,8 +167,6 @@ SDL_Surface *vf_overlay_render(struct vf_overlay *o, const char *const *lines, i
         width = room;
     char cut[VF_OVERLAY_LINES][1024];
     const char *shown[VF_OVERLAY_LINES];
-    if (count > VF_OVERLAY_LINES)
-        count = VF_OVERLAY_LINES;
     for (int i = 0; i < count; i++) {
         int w = 0, h = 0;
         shown[i] = *lines[i] ? fitted(o->font, lines[i], room, cut[i], sizeof(cut[i])) : "";

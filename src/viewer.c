@@ -432,14 +432,15 @@ static void key_command(struct ui *u, int key)
 }
 
 /* Keys that type a character act by that character, which the text event after the key names
- * as the user's layout and shift make it: '>' is shift+'.' on one keyboard and shift+'<' on
- * another, and '[' is AltGr+8 on a third. The other keys (arrows, escape, the keypad's, and
- * any key held with ctrl, alt or a logo key, which types nothing) act here by SDL's code; the
- * text that a keypad key also types is then let go, so that it does not act twice. */
+ * as the user's layout and modifiers make it: '>' is shift+'.' on one keyboard and shift+'<' on
+ * another, and '[' is AltGr+8 on a third (Option+5 on a Mac's). So a character key held with
+ * a modifier that types nothing (ctrl) does nothing. The other keys (arrows, escape, enter,
+ * the keypad's) act here by SDL's code; the text that a keypad key also types is then let go,
+ * so that it does not act twice. */
 static void key_down(struct ui *u, const SDL_Keysym *k)
 {
     const bool types = k->sym >= ' ' && k->sym != SDLK_DELETE && !(k->sym & SDLK_SCANCODE_MASK) &&
-                       !(k->mod & (KMOD_CTRL | KMOD_LALT | KMOD_GUI)) && SDL_IsTextInputActive();
+                       SDL_IsTextInputActive();
     u->drop_text = !types;
     if (!types)
         key_command(u, k->sym);
