@@ -136,13 +136,16 @@ static void draw_graph(SDL_Surface *s, const struct vf_graph *g, int x0, int y0,
     }
 }
 
-/* `line`, or as much of it as fits `room` pixels followed by an ellipsis, into buf. */
-static const char *fitted(TTF_Font *font, const char *line, int room, char *buf, size_t len)
+/* `line`, or as much of it as fits `room` pixels (0: any width) followed by an ellipsis, into
+ * buf; *width: what it measures (0 when it cannot be measured). */
+static const char *fitted(TTF_Font *font, const char *line, int room, char *buf, size_t len,
+                          int *width)
 {
     static const char ELLIPSIS[] = "\u2026";
-    int w = 0, h = 0, ellipsis_w = 0, extent = 0, chars = 0;
-    if (room <= 0 || TTF_SizeUTF8(font, line, &w, &h) || w <= room ||
-        TTF_SizeUTF8(font, ELLIPSIS, &ellipsis_w, &h) ||
+    int h = 0, ellipsis_w = 0, extent = 0, chars = 0;
+    if (TTF_SizeUTF8(font, line, width, &h))
+        *width = 0;
+    if (room <= 0 || *width <= room || TTF_SizeUTF8(font, ELLIPSIS, &ellipsis_w, &h) ||
         TTF_MeasureUTF8(font, line, room - ellipsis_w, &extent, &chars))
         return line;
     const char *end = line; /* `chars` characters in: step over UTF-8 continuation bytes */
@@ -151,6 +154,7 @@ static const char *fitted(TTF_Font *font, const char *line, int room, char *buf,
             end++;
         while ((*end & 0xc0) == 0x80);
     snprintf(buf, len, "%.*s%s", (int)(end - line), line, ELLIPSIS);
+    *width = extent + ellipsis_w;
     return buf;
 }
 
@@ -168,10 +172,9 @@ SDL_Surface *vf_overlay_render(struct vf_overlay *o, const char *const *lines, i
     char cut[VF_OVERLAY_LINES][1024];
     const char *shown[VF_OVERLAY_LINES];
     for (int i = 0; i < count; i++) {
-        int w = 0, h = 0;
-        shown[i] = *lines[i] ? fitted(o->font, lines[i], room, cut[i], sizeof(cut[i])) : "";
-        if (*shown[i] && TTF_SizeUTF8(o->font, shown[i], &w, &h) == 0 && w > width)
-            width = w;
+        int w = 0;
+        shown[i] = *lines[i] ? fitted(o->font, lines[i], room, cut[i], sizeof(cut[i]), &w) : "";
+        width = SDL_max(width, w);
     }
     int graph_h = graph ? (int)(GRAPH_H * o->scale) : 0;
     SDL_Surface *canvas = SDL_CreateRGBSurfaceWithFormat(

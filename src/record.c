@@ -284,12 +284,17 @@ void vf_record_ignore_write_signals(void)
     signal(SIGPIPE, SIG_IGN);
 }
 
+static const char *file_name_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
 int vf_record_numbered_path(const char *path, int n, char *buf, size_t len)
 {
     if (!writes_local_file(path))
         return -1;
-    const char *name = strrchr(path, '/');
-    name = name ? name + 1 : path;
+    const char *name = file_name_of(path);
     const char *dot = strrchr(name, '.');
     if (!dot || dot == name) /* ".notes" is a name, not an extension */
         dot = name + strlen(name);
@@ -337,12 +342,6 @@ static bool same_file(const char *a, const char *b)
     struct stat sa, sb;
     return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
            sa.st_ino == sb.st_ino;
-}
-
-static const char *file_name_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
 }
 
 /* Whether an image pattern ("img%03d.png") names the file at `path`: the pattern with one of
