@@ -38,6 +38,7 @@ static const struct {
 } commands[] = {
     {"filter", VF_CMD_FILTER, PRESET_ARG, 0, 0},
     {"next-filter", VF_CMD_NEXT_FILTER, NO_ARG, 0, 0},
+    {"first-filter", VF_CMD_FIRST_FILTER, NO_ARG, 0, 0},
     {"size", VF_CMD_SIZE, INT_ARG, -14, 14},
     {"amount", VF_CMD_AMOUNT, INT_ARG, -64, 64},
     {"sigma", VF_CMD_SIGMA, INT_ARG, -64, 64},

@@ -10,6 +10,7 @@ const struct vf_key_binding vf_key_bindings[] = {
     {'5', VF_CMD_FILTER, VF_BOX, NULL, NULL},
     {'6', VF_CMD_FILTER, VF_UNSHARP, NULL, NULL},
     {VF_KEY_TAB, VF_CMD_NEXT_FILTER, 0, "tab", "next filter"},
+    {'0', VF_CMD_FIRST_FILTER, 0, "0", "the filter vfview started with (-f; a custom one too)"},
     {'+', VF_CMD_SIZE, +1, "+ / -", "kernel size up / down"},
     {'=', VF_CMD_SIZE, +1, NULL, NULL},
     {VF_KEY_KP_PLUS, VF_CMD_SIZE, +1, NULL, NULL},

@@ -12,9 +12,10 @@ enum vf_command {
     VF_CMD_NONE,
     VF_CMD_FILTER, /* arg: the preset */
     VF_CMD_NEXT_FILTER,
-    VF_CMD_SIZE,   /* arg: +1 / -1 */
-    VF_CMD_AMOUNT, /* arg: steps of vf_filter_adjust, +1 / -1 */
-    VF_CMD_SIGMA,  /* the same */
+    VF_CMD_FIRST_FILTER, /* the filter the window opened with (-f), custom ones too */
+    VF_CMD_SIZE,         /* arg: +1 / -1 */
+    VF_CMD_AMOUNT,       /* arg: steps of vf_filter_adjust, +1 / -1 */
+    VF_CMD_SIGMA,        /* the same */
     VF_CMD_BORDER,
     VF_CMD_VARIANT,
     VF_CMD_PAUSE,

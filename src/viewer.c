@@ -298,6 +298,12 @@ static void command(struct ui *u, const struct vf_key_binding *b)
         }
         break;
     }
+    case VF_CMD_FIRST_FILTER:
+        if (memcmp(&s->filter, &u->opts->filter, sizeof(s->filter))) {
+            s->filter = u->opts->filter;
+            apply_settings(u);
+        }
+        break;
     case VF_CMD_SIZE:
         if (vf_filter_resize(&s->filter, b->arg) == 0 &&
             vf_filter_build(&s->filter, err, sizeof(err)) == 0)

@@ -169,6 +169,30 @@ echo "$steps" | awk '{ exit !($1 > 1000 && $2 == 0 && $3 > 1000 && $4 == 0) }' &
     bad "amount and sigma keys: $amount of 4096 grey bytes changed (expected >1000):" \
         "$(grep "has no" paused.err)"
 
+# '0' brings back the filter vfview started with, a custom matrix (which no key picks): the
+# picture one pixel to the left, then sharpen, then that matrix again
+cat >first.sh <<SCRIPT
+"$vfview" --engine cpu --pause -f "custom:matrix=0 0 0 0 0 1 0 0 0" 2>first.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key s; sleep 0.5
+xdotool key 2; sleep 0.5; xdotool key s; sleep 0.5
+xdotool key 0; sleep 0.5; xdotool key s; sleep 0.5
+xdotool key q
+wait \$pid
+SCRIPT
+rm -f vfview-*.png
+timeout 60 xvfb-run -a -s "-screen 0 1600x900x24" bash first.sh
+shots=(vfview-*.png)
+if [ "${#shots[@]}" -eq 3 ]; then
+    away=$(changed "${shots[0]}" "${shots[1]}") back=$(changed "${shots[0]}" "${shots[2]}")
+    [ "$away" -gt 1000 ] && [ "$back" -eq 0 ] && ok ||
+        bad "'0': $away of 4096 grey bytes changed with sharpen (expected >1000), $back back" \
+            "with the first filter (expected 0)"
+else
+    bad "'0': ${#shots[@]} screenshots (expected 3): $(tail -2 first.err)"
+fi
+
 # a quarter of the speed (--speed 0.5, then { once) shows a quarter of the pictures: 3 s of 30
 # fps, about 23
 cat >speed.sh <<SCRIPT
