@@ -59,6 +59,7 @@ static const struct {
     {"zoom", VF_CMD_ZOOM, INT_ARG, 0, 64},
     {"help", VF_CMD_HELP, NO_ARG, 0, 0},
     {"panel", VF_CMD_PANEL, NO_ARG, 0, 0},
+    {"taps", VF_CMD_TAPS, NO_ARG, 0, 0},
     {"quit", VF_CMD_QUIT, NO_ARG, 0, 0},
     {"ignore", VF_CMD_NONE, NO_ARG, 0, 0},
 };

@@ -47,6 +47,7 @@ const struct vf_key_binding vf_key_bindings[] = {
     {'Z', VF_CMD_ZOOM, 0, NULL, NULL},
     {'h', VF_CMD_HELP, 0, "h", "this help"},
     {'i', VF_CMD_PANEL, 0, "i", "information panel on / off (messages still show)"},
+    {'k', VF_CMD_TAPS, 0, "k", "the filter's integer taps and divisor on / off"},
     {'q', VF_CMD_QUIT, 0, "q / esc", "quit"},
     {VF_KEY_ESCAPE, VF_CMD_QUIT, 0, NULL, NULL},
 };

@@ -33,6 +33,7 @@ enum vf_command {
     VF_CMD_ZOOM, /* arg: 2 zooms in twice at the centre, 0 shows the whole picture */
     VF_CMD_HELP,
     VF_CMD_PANEL,
+    VF_CMD_TAPS,
     VF_CMD_QUIT,
 };
 

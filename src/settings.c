@@ -1,5 +1,6 @@
 #include "settings.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,4 +26,52 @@ void vf_settings_describe(const struct vf_settings *on_screen, const struct vf_s
     shown_and_chosen(vf_gpu_variant_names[on_screen->variant],
                      vf_gpu_variant_names[chosen->variant], variant, sizeof(variant));
     snprintf(buf, len, "%s  border %s  variant %s", filter, border, variant);
+}
+
+/* values, each right-aligned to the widest, after a label */
+static void tap_line(char *buf, const char *label, const int32_t *v, int n, int width)
+{
+    int used = snprintf(buf, VF_TAPS_LINE, "%s", label);
+    for (int i = 0; i < n && used >= 0 && used < VF_TAPS_LINE; i++)
+        used += snprintf(buf + used, (size_t)(VF_TAPS_LINE - used), " %*d", width, (int)v[i]);
+}
+
+static int digits(const int32_t *v, int n)
+{
+    int width = 1;
+    for (int i = 0; i < n; i++) {
+        char s[16];
+        int w = snprintf(s, sizeof(s), "%d", (int)v[i]);
+        width = w > width ? w : width;
+    }
+    return width;
+}
+
+int vf_filter_taps_text(const struct vf_filter *f, char (*lines)[VF_TAPS_LINE], int max)
+{
+    const int n = f->size;
+    int count = 0;
+    if (n <= VF_TAPS_SHOWN_SIZE) {
+        int width = digits(f->taps, n * n);
+        for (int r = 0; r < n && count < max; r++)
+            tap_line(lines[count++], "", f->taps + r * n, n, width);
+    } else if (f->separable) {
+        int width = digits(f->col, n) > digits(f->row, n) ? digits(f->col, n) : digits(f->row, n);
+        if (count < max)
+            tap_line(lines[count++], "column", f->col, n, width);
+        if (count < max)
+            tap_line(lines[count++], "x row ", f->row, n, width);
+        if (f->centre && count < max)
+            snprintf(lines[count++], VF_TAPS_LINE, "+ %d at the centre", (int)f->centre);
+    } else if (count < max) {
+        snprintf(lines[count++], VF_TAPS_LINE, "%dx%d taps, not separable: too many to show", n, n);
+    }
+    if (count < max) {
+        int used = snprintf(lines[count], VF_TAPS_LINE, "÷ %d", (int)f->divisor);
+        if (f->bias)
+            snprintf(lines[count] + used, (size_t)(VF_TAPS_LINE - used), "  bias %+d",
+                     (int)f->bias);
+        count++;
+    }
+    return count;
 }

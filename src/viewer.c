@@ -397,6 +397,10 @@ static void command(struct ui *u, const struct vf_key_binding *b)
     case VF_CMD_PANEL:
         u->panel_hidden = !u->panel_hidden;
         break;
+    case VF_CMD_TAPS:
+        u->taps = !u->taps;
+        u->last_panel = 0;
+        break;
     case VF_CMD_QUIT:
         u->quit = true;
         break;

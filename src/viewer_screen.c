@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "settings.h"
 #include "timing.h"
 #include "variants.h"
 
@@ -219,6 +220,14 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     set_sprite(u, u->overlay, VF_SPRITE_MESSAGE, one, gpu_status[0] ? 1 : 0, NULL, lay.label[1].w);
     if (u->help)
         update_help(u, &lay);
+    if (u->taps) { /* the filter chosen: the pictures follow it a moment later */
+        char taps[VF_MAX_SIZE + 4][VF_TAPS_LINE];
+        const char *lines[VF_MAX_SIZE + 4];
+        int n = vf_filter_taps_text(&u->settings.filter, taps, VF_MAX_SIZE + 4);
+        for (int i = 0; i < n; i++)
+            lines[i] = taps[i];
+        set_sprite(u, u->overlay, VF_SPRITE_TAPS, lines, n, NULL, vf_layout_panel(&lay).w);
+    }
 }
 
 void ui_draw(struct ui *u, bool gpu_missing, double now)
@@ -239,6 +248,7 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
         r.sprite_visible[s] = true;
     r.sprite_visible[VF_SPRITE_MESSAGE] = gpu_missing && !half[1]; /* not over a CPU picture */
     r.sprite_visible[VF_SPRITE_HELP] = u->help;
+    r.sprite_visible[VF_SPRITE_TAPS] = u->taps;
     r.sprite_visible[VF_SPRITE_PANEL] = !u->panel_hidden || now < u->message_until;
     const struct vf_rect panel = vf_layout_panel(&l);
     r.sprite_x[VF_SPRITE_PANEL] = panel.x;
@@ -250,6 +260,9 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
     vf_display_sprite_size(u->display, VF_SPRITE_MESSAGE, &w, &h);
     r.sprite_x[VF_SPRITE_MESSAGE] = l.half[1].x + (l.half[1].w - w) / 2;
     r.sprite_y[VF_SPRITE_MESSAGE] = l.half[1].y + (l.half[1].h - h) / 2;
+    vf_display_sprite_size(u->display, VF_SPRITE_TAPS, &w, &h);
+    r.sprite_x[VF_SPRITE_TAPS] = panel.x;
+    r.sprite_y[VF_SPRITE_TAPS] = SDL_max(panel.y, l.half[0].y + l.half[0].h - l.margin - h);
     vf_display_sprite_size(u->display, VF_SPRITE_HELP, &w, &h);
     r.sprite_x[VF_SPRITE_HELP] =
         SDL_max(l.margin, (l.half[0].x + l.half[1].x + l.half[1].w - w) / 2);

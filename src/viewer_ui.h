@@ -35,7 +35,7 @@ struct ui {
     struct vf_shown *current, *pending;
     int input; /* which of the inputs plays (opts->inputs) */
     bool loop; /* each input starts again at its end */
-    bool paused, difference, original, help, panel_hidden, quit, upload, redraw, ended;
+    bool paused, difference, original, help, panel_hidden, taps, quit, upload, redraw, ended;
     bool drop_text; /* the next text event is a key's that acted as a key (viewer.c, key_down) */
     int steps;      /* paused: pictures to show one by one (keys pressed faster than they come) */
     struct vf_clock clock;

@@ -521,6 +521,60 @@ static void test_position(void)
     CHECK(!strcmp(line, "1:05."), "short buffer: '%s'", line);
 }
 
+/* the 'k' overlay's text: matrices up to 9x9 as they are, wider separable ones as column and
+ * row taps, the divisor and the bias last */
+static void test_taps_text(void)
+{
+    static const struct {
+        const char *spec;
+        int count;
+        const char *lines[6];
+    } cases[] = {
+        {"sharpen", 4, {"  0 -1  0", " -1  5 -1", "  0 -1  0", "÷ 1"}},
+        {"gaussian:size=5",
+         6,
+         {"  1  4  6  4  1", "  4 16 24 16  4", "  6 24 36 24  6", "  4 16 24 16  4",
+          "  1  4  6  4  1", "÷ 256"}},
+        {"box:size=11",
+         3,
+         {"column 1 1 1 1 1 1 1 1 1 1 1", "x row  1 1 1 1 1 1 1 1 1 1 1", "÷ 121"}},
+        {"custom:matrix=0 0 0 0 1 0 0 0 0:bias=-7",
+         4,
+         {" 0 0 0", " 0 1 0", " 0 0 0", "÷ 1  bias -7"}},
+        {"custom:matrix=1", 2, {" 1", "÷ 1"}},
+    };
+    struct vf_filter f;
+    char lines[VF_MAX_SIZE + 4][VF_TAPS_LINE], err[256];
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        CHECK(vf_filter_parse(cases[i].spec, &f, err, sizeof(err)) == 0, "%s", err);
+        int n = vf_filter_taps_text(&f, lines, VF_MAX_SIZE + 4);
+        CHECK(n == cases[i].count, "%s: %d lines, expected %d", cases[i].spec, n, cases[i].count);
+        for (int k = 0; k < n && k < cases[i].count; k++)
+            CHECK(!strcmp(lines[k], cases[i].lines[k]), "%s line %d: '%s', expected '%s'",
+                  cases[i].spec, k, lines[k], cases[i].lines[k]);
+    }
+    /* unsharp 11x11: separable with a centre tap, which gets its own line */
+    vf_filter_parse("unsharp:size=11", &f, NULL, 0);
+    int n = vf_filter_taps_text(&f, lines, VF_MAX_SIZE + 4);
+    CHECK(n == 4 && !strncmp(lines[0], "column", 6) && !strncmp(lines[1], "x row ", 6) &&
+              !strncmp(lines[2], "+ ", 2) && strstr(lines[2], "at the centre") &&
+              !strncmp(lines[3], "÷ ", strlen("÷ ")),
+          "unsharp 11x11: %d lines: '%s' '%s' '%s'", n, lines[0], lines[1], lines[2]);
+    /* an 11x11 matrix that is not separable (its default divisor, the tap sum: 119 + 2 + 5): one
+     * line says so */
+    char spec[1024] = "custom:matrix=";
+    for (int k = 0; k < 121; k++)
+        strcat(spec, k == 0 ? "2 " : k == 60 ? "5 " : "1 ");
+    CHECK(vf_filter_parse(spec, &f, err, sizeof(err)) == 0, "%s", err);
+    n = vf_filter_taps_text(&f, lines, VF_MAX_SIZE + 4);
+    CHECK(n == 2 && !strcmp(lines[0], "11x11 taps, not separable: too many to show") &&
+              !strcmp(lines[1], "÷ 126"),
+          "11x11 custom: %d lines, '%s' '%s'", n, lines[0], n > 1 ? lines[1] : "");
+    /* no more lines than asked for */
+    vf_filter_parse("gaussian:size=9", &f, NULL, 0);
+    CHECK(vf_filter_taps_text(&f, lines, 3) == 3, "max 3 lines");
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -536,6 +590,7 @@ int main(int argc, char **argv)
     test_view();
     test_fold();
     test_settings_line();
+    test_taps_text();
     test_position();
     return check_done("keys_layout");
 }

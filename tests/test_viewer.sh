@@ -170,7 +170,7 @@ echo "$steps" | awk '{ exit !($1 > 1000 && $2 == 0 && $3 > 1000 && $4 == 0) }' &
         "$(grep "has no" paused.err)"
 
 # '0' brings back the filter vfview started with, a custom matrix (which no key picks): the
-# picture one pixel to the left, then sharpen, then that matrix again
+# picture one pixel to the left, then sharpen, then that matrix again; then 'k' shows its taps
 cat >first.sh <<SCRIPT
 "$vfview" --engine cpu --pause -f "custom:matrix=0 0 0 0 0 1 0 0 0" 2>first.err &
 pid=\$!
@@ -178,19 +178,24 @@ timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; ex
 sleep 1; xdotool key s; sleep 0.5
 xdotool key 2; sleep 0.5; xdotool key s; sleep 0.5
 xdotool key 0; sleep 0.5; xdotool key s; sleep 0.5
+xdotool key k; sleep 0.5; xdotool key s; sleep 0.5
 xdotool key q
 wait \$pid
 SCRIPT
 rm -f vfview-*.png
 timeout 60 xvfb-run -a -s "-screen 0 1600x900x24" bash first.sh
 shots=(vfview-*.png)
-if [ "${#shots[@]}" -eq 3 ]; then
+if [ "${#shots[@]}" -eq 4 ]; then
     away=$(changed "${shots[0]}" "${shots[1]}") back=$(changed "${shots[0]}" "${shots[2]}")
     [ "$away" -gt 1000 ] && [ "$back" -eq 0 ] && ok ||
         bad "'0': $away of 4096 grey bytes changed with sharpen (expected >1000), $back back" \
             "with the first filter (expected 0)"
+    # 'k': the taps over the left half's bottom left corner
+    taps=$(changed "${shots[2]}" "${shots[3]}" "iw*0.06:ih*0.15:iw*0.01:ih*0.8")
+    [ "$taps" -gt 500 ] && ok ||
+        bad "'k': $taps of 4096 grey bytes changed where the taps show (expected >500)"
 else
-    bad "'0': ${#shots[@]} screenshots (expected 3): $(tail -2 first.err)"
+    bad "'0' and 'k': ${#shots[@]} screenshots (expected 4): $(tail -2 first.err)"
 fi
 
 # a quarter of the speed (--speed 0.5, then { once) shows a quarter of the pictures: 3 s of 30
