@@ -204,9 +204,15 @@ static void save_picture(struct ui *u)
                 s->out[half].width, s->out[half].height);
 }
 
-static int input_total(const struct ui *u)
+/* the command line's inputs (one at least: -i's, the camera or the sample) */
+static int inputs_given(const struct ui *u)
 {
     return u->opts->input_count > 1 ? u->opts->input_count : 1;
+}
+
+int ui_input_count(const struct ui *u)
+{
+    return inputs_given(u) + u->drops;
 }
 
 static void window_title(const struct vf_source_info *info, char *buf, size_t len)
@@ -233,10 +239,13 @@ static void close_input(struct ui *u)
 static int open_input(struct ui *u, int i, char *err, size_t errlen)
 {
     const struct vf_options *o = u->opts;
-    struct vf_playback_config pc = {.url = o->input_count > 1 ? o->inputs[i] : o->input,
-                                    .webcam = o->webcam,
+    const bool given = i < inputs_given(u); /* else a file dropped on the window, from its start */
+    struct vf_playback_config pc = {.url = !given ? u->dropped_files[i - inputs_given(u)]
+                                           : o->input_count > 1 ? o->inputs[i]
+                                                                : o->input,
+                                    .webcam = given ? o->webcam : NULL,
                                     .webcam_format = o->webcam_format,
-                                    .start_s = o->start,
+                                    .start_s = given ? o->start : 0,
                                     .loop = u->loop,
                                     .use_cpu = o->engine != VF_USE_GPU,
                                     .use_gpu = o->engine != VF_USE_CPU,
@@ -273,12 +282,12 @@ static int open_input(struct ui *u, int i, char *err, size_t errlen)
 static void switch_input(struct ui *u, int step)
 {
     char err[1024];
-    for (int i = u->input + step; i >= 0 && i < input_total(u); i += step) {
+    for (int i = u->input + step; i >= 0 && i < ui_input_count(u); i += step) {
         if (open_input(u, i, err, sizeof(err)) == 0)
             return;
         ui_note(u, "%s", err);
     }
-    if (input_total(u) == 1)
+    if (ui_input_count(u) == 1)
         ui_note(u, "one input only: give several (vfview a.mp4 b.png ...) to switch");
     else
         ui_note(u, "no input %s this one", step > 0 ? "after" : "before");
@@ -467,6 +476,25 @@ static void text_typed(struct ui *u, const char *text)
         key_command(u, c);
 }
 
+/* A file dropped on the window (SDL's string, kept until the end): the input after the last,
+ * opened at once; one that does not open says why and is forgotten. */
+static void dropped_file(struct ui *u, char *file)
+{
+    char err[1024];
+    char **more = realloc(u->dropped_files, (size_t)(u->drops + 1) * sizeof(*more));
+    if (!more) {
+        ui_note(u, "%s: out of memory", file);
+        SDL_free(file);
+        return;
+    }
+    u->dropped_files = more;
+    u->dropped_files[u->drops++] = file;
+    if (open_input(u, ui_input_count(u) - 1, err, sizeof(err))) {
+        ui_note(u, "%s", err);
+        SDL_free(u->dropped_files[--u->drops]);
+    }
+}
+
 static void handle_events(struct ui *u, int timeout_ms)
 {
     SDL_Event ev;
@@ -478,6 +506,8 @@ static void handle_events(struct ui *u, int timeout_ms)
             key_down(u, &ev.key.keysym);
         } else if (ev.type == SDL_TEXTINPUT) {
             text_typed(u, ev.text.text);
+        } else if (ev.type == SDL_DROPFILE) {
+            dropped_file(u, ev.drop.file);
         } else if (ev.type == SDL_MOUSEWHEEL || ev.type == SDL_MOUSEBUTTONDOWN ||
                    ev.type == SDL_MOUSEMOTION) {
             mouse(u, &ev);
@@ -683,8 +713,8 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     u.settings.border = opts->border;
     u.settings.variant = opts->gpu_variant;
     /* the first input that opens; each that does not says why in a line of its own */
-    for (int i = 0; i < input_total(&u) && !u.playback; i++)
-        if (open_input(&u, i, err, sizeof(err)) && i + 1 < input_total(&u))
+    for (int i = 0; i < inputs_given(&u) && !u.playback; i++)
+        if (open_input(&u, i, err, sizeof(err)) && i + 1 < inputs_given(&u))
             fprintf(stderr, "vfview: %s\n", err);
     if (!u.playback)
         goto fail;
@@ -722,6 +752,9 @@ done:
     }
     vf_overlay_close(u.overlay);
     vf_overlay_close(u.help_overlay);
+    for (int i = 0; i < u.drops; i++)
+        SDL_free(u.dropped_files[i]);
+    free(u.dropped_files);
     vf_display_close(u.display);
     vf_playback_close(u.playback);
     for (int e = 0; e < 4; e++)

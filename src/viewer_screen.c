@@ -154,8 +154,8 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     double cpu = recent_mean(u->graph.ms[0]), gpu = recent_mean(u->graph.ms[1]);
     char l[8][600];
     char which[32] = ""; /* of several inputs */
-    if (u->opts->input_count > 1)
-        snprintf(which, sizeof(which), "[%d/%d] ", u->input + 1, u->opts->input_count);
+    if (ui_input_count(u) > 1)
+        snprintf(which, sizeof(which), "[%d/%d] ", u->input + 1, ui_input_count(u));
     snprintf(l[0], sizeof(l[0]), "%s%s  %dx%d  %.2f fps source", which, info->name, info->width,
              info->height, av_q2d(info->frame_rate));
     snprintf(l[1], sizeof(l[1]), "display %.1f fps  UI %.1f ms  dropped %ld", u->display_fps,
@@ -184,9 +184,9 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
              vf_playback_recording(u->playback) ? "● REC  " : "",
              vf_playback_record_closing(u->playback) ? "saving  " : "",
              u->paused ? "❚❚ PAUSED  " : "",
-             !u->ended                             ? ""
-             : u->input + 1 < u->opts->input_count ? "end of input (←/→ seek, > next)"
-                                                   : "end of input (←/→ seek)");
+             !u->ended                          ? ""
+             : u->input + 1 < ui_input_count(u) ? "end of input (←/→ seek, > next)"
+                                                : "end of input (←/→ seek)");
     snprintf(l[6], sizeof(l[6]), "%s", now < u->message_until ? u->message : "h: keys");
     describe_pixel(u, l[7], sizeof(l[7]));
     const char *panel[8] = {l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7]};

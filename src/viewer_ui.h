@@ -33,7 +33,9 @@ struct ui {
     struct vf_settings settings;
     struct vf_keymap keys; /* the user's bindings over the built-in ones */
     struct vf_shown *current, *pending;
-    int input; /* which of the inputs plays (opts->inputs) */
+    int input;            /* which of the inputs plays: the command line's, then the dropped */
+    char **dropped_files; /* files dropped on the window (SDL's strings) */
+    int drops;
     bool loop; /* each input starts again at its end */
     bool paused, difference, original, help, panel_hidden, taps, quit, upload, redraw, ended;
     bool drop_text; /* the next text event is a key's that acted as a key (viewer.c, key_down) */
@@ -56,6 +58,8 @@ struct ui {
 
 /* A message for the panel's last line, for a few seconds, and on stderr. */
 void ui_note(struct ui *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The inputs: the command line's, then the files dropped on the window. */
+int ui_input_count(const struct ui *u);
 /* A picture's time in seconds. */
 double ui_seconds_of(const struct ui *u, int64_t pts);
 /* The pictures the halves show: the CPU's and the GPU's, or (original) the source and the

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The window under Xvfb (Mesa's software OpenGL): opens on the bundled sample, draws both
 # halves, takes real X key events (xdotool), records, takes screenshots, quits with status 0.
-# usage: test_viewer.sh VFVIEW MEDIA_CHECK
+# usage: test_viewer.sh VFVIEW MEDIA_CHECK [XDND_DROP]
 set -u
-vfview=$(realpath "$1") check=$(realpath "$2")
+vfview=$(realpath "$1") check=$(realpath "$2") drop=$([ -n "${3:-}" ] && realpath "$3")
 sample=$(realpath "$(dirname "$0")/../assets/sample.mp4")
 for tool in xvfb-run xdotool ffprobe; do
     command -v $tool >/dev/null || { echo "$tool not installed: skipping"; exit 77; }
@@ -344,6 +344,37 @@ shots=(vfview-*.png)
         "'$(cat inputs-title.txt 2>/dev/null)', ${#shots[@]} pictures: $(cat inputs.err)"
 "$check" same small.png "${shots[0]}" >/dev/null && "$check" same still.png "${shots[1]}" \
     >/dev/null && ok || bad "several inputs: the saved pictures are not the inputs (identity)"
+
+# a file dropped on the window (as a file manager drops it: XDND, tests/xdnd_drop.c) plays at
+# once, titled after it, and joins the inputs ('<' goes back); a dropped file that does not open
+# says why, and the window plays on
+if [ -n "$drop" ]; then
+    echo "not a picture" >notes.txt
+    cat >drop.sh <<SCRIPT
+"$vfview" --engine cpu --pause still.png 2>drop.err &
+pid=\$!
+w=\$(timeout 30 xdotool search --sync --name "^vfview" | head -1)
+[ -n "\$w" ] || { kill \$pid; exit 3; }
+sleep 0.5
+"$drop" \$w small.png; echo \$? >drop-status.txt; sleep 0.5
+xdotool getwindowname \$w >drop-title.txt
+"$drop" \$w notes.txt; echo \$? >>drop-status.txt; sleep 0.5
+xdotool getwindowname \$w >>drop-title.txt
+xdotool key less; sleep 0.5
+xdotool getwindowname \$w >>drop-title.txt
+xdotool key q
+wait \$pid
+echo \$? >>drop-status.txt
+SCRIPT
+    timeout 60 xvfb-run -a bash drop.sh
+    [ "$(cat drop-status.txt 2>/dev/null | tr '\n' ' ')" = "0 0 0 " ] &&
+        [ "$(cat drop-title.txt | tr '\n' '|')" = "vfview — small.png|vfview — small.png|vfview — still.png|" ] &&
+        grep -q "^vfview: .*notes.txt: " drop.err && ok ||
+        bad "dropped files: statuses '$(cat drop-status.txt 2>/dev/null | tr '\n' ' ')', titles" \
+            "'$(cat drop-title.txt 2>/dev/null | tr '\n' '|')': $(cat drop.err)"
+else
+    echo "no xdnd_drop (X11 headers): the drop check skipped"
+fi
 
 # the file size limit reached while recording in the window: a clear error and exit status 1,
 # the window itself going on to the end, and what was written plays (SIGXFSZ used to kill
