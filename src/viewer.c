@@ -508,6 +508,8 @@ static void handle_events(struct ui *u, int timeout_ms)
             text_typed(u, ev.text.text);
         } else if (ev.type == SDL_DROPFILE) {
             dropped_file(u, ev.drop.file);
+        } else if (ev.type == SDL_DROPTEXT) {
+            SDL_free(ev.drop.file); /* dragged text: SDL's copy, which the event hands over */
         } else if (ev.type == SDL_MOUSEWHEEL || ev.type == SDL_MOUSEBUTTONDOWN ||
                    ev.type == SDL_MOUSEMOTION) {
             mouse(u, &ev);
