@@ -20,6 +20,7 @@ enum vf_sprite_id {
     VF_SPRITE_MESSAGE, /* centred in the right half: why there is no GPU picture */
     VF_SPRITE_HELP,    /* centred: the key table */
     VF_SPRITE_TAPS,    /* bottom left: the filter's integer taps */
+    VF_SPRITE_SEEK,    /* along the bottom: the seek bar */
     VF_SPRITE_COUNT
 };
 

@@ -77,6 +77,28 @@ struct vf_rect vf_layout_panel(const struct vf_layout *l)
     return p;
 }
 
+struct vf_rect vf_layout_seek_bar(const struct vf_layout *l)
+{
+    int h = (int)(5 * l->scale + 0.5f);
+    struct vf_rect bar = {l->margin, l->drawable_h - h - l->margin / 2,
+                          l->drawable_w - 2 * l->margin, h};
+    if (bar.w < 1)
+        bar.w = 1;
+    return bar;
+}
+
+bool vf_layout_on_bar(const struct vf_layout *l, double x, double y)
+{
+    struct vf_rect bar = vf_layout_seek_bar(l);
+    return x >= bar.x && x < bar.x + bar.w && y >= bar.y - l->margin && y < l->drawable_h;
+}
+
+double vf_layout_bar_fraction(const struct vf_layout *l, double x)
+{
+    struct vf_rect bar = vf_layout_seek_bar(l);
+    return fmin(1, fmax(0, (x - bar.x) / bar.w));
+}
+
 struct vf_view vf_view_whole(void)
 {
     return (struct vf_view){0, 0, 1, 1};

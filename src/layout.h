@@ -3,6 +3,8 @@
 #ifndef VF_LAYOUT_H
 #define VF_LAYOUT_H
 
+#include <stdbool.h>
+
 struct vf_rect {
     int x, y, w, h; /* pixels, origin top-left */
 };
@@ -25,6 +27,12 @@ float vf_layout_text_scale(const struct vf_layout *l);
 /* Where the information panel goes: its top-left corner in the left half's picture, and the
  * widest it may be (w) without running into the right half; h: the height below its top. */
 struct vf_rect vf_layout_panel(const struct vf_layout *l);
+/* The seek bar, a thin line along the window's bottom edge between the margins. A click
+ * within a margin of it, or below it, seeks: vf_layout_on_bar says whether pixel (x, y) is
+ * there, vf_layout_bar_fraction which part of the input it asks for (0..1). */
+struct vf_rect vf_layout_seek_bar(const struct vf_layout *l);
+bool vf_layout_on_bar(const struct vf_layout *l, double x, double y);
+double vf_layout_bar_fraction(const struct vf_layout *l, double x);
 /* The largest rect of the video's aspect that fits in `box`, centred. */
 struct vf_rect vf_letterbox(struct vf_rect box, int video_w, int video_h, double sar);
 

@@ -158,6 +158,18 @@ static const char *fitted(TTF_Font *font, const char *line, int room, char *buf,
     return buf;
 }
 
+SDL_Surface *vf_overlay_bar(int w, int h, double fraction, char *err, size_t errlen)
+{
+    SDL_Surface *bar = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
+    if (!bar) {
+        snprintf(err, errlen, "SDL_CreateRGBSurfaceWithFormat: %s", SDL_GetError());
+        return NULL;
+    }
+    fill(bar, 0, 0, w, h, (SDL_Color){255, 255, 255, 70});
+    fill(bar, 0, 0, (int)(w * SDL_clamp(fraction, 0.0, 1.0) + 0.5), h, SERIES[0]);
+    return bar;
+}
+
 SDL_Surface *vf_overlay_render(struct vf_overlay *o, const char *const *lines, int count,
                                const struct vf_graph *graph, int max_width, char *err,
                                size_t errlen)

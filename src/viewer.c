@@ -169,6 +169,18 @@ static bool seekable(const struct ui *u)
     return !pb || (pb->seekable & AVIO_SEEKABLE_NORMAL);
 }
 
+/* Whether the input can seek; if not, a note says why. */
+static bool can_seek(struct ui *u)
+{
+    const char *name = vf_playback_info(u->playback)->name;
+    if (u->opts->webcam)
+        ui_note(u, "a camera cannot seek: it shows what it sees now");
+    else if (!seekable(u))
+        ui_note(u, "%s cannot seek: it is read as a stream",
+                strcmp(name, "-") ? name : "standard input");
+    return !u->opts->webcam && seekable(u);
+}
+
 /* Where a relative seek starts: the picture on screen, or the one a seek is on its way to. */
 static double position_s(const struct ui *u)
 {
@@ -352,14 +364,9 @@ static void command(struct ui *u, const struct vf_key_binding *b)
         break;
     case VF_CMD_SEEK:
     case VF_CMD_STEP_BACK:
-        if (u->opts->webcam)
-            ui_note(u, "a camera cannot seek: it shows what it sees now");
-        else if (!seekable(u))
-            ui_note(u, "%s cannot seek: it is read as a stream",
-                    strcmp(vf_playback_info(u->playback)->name, "-")
-                        ? vf_playback_info(u->playback)->name
-                        : "standard input");
-        else if (u->current && b->command == VF_CMD_SEEK)
+        if (!can_seek(u))
+            break;
+        if (u->current && b->command == VF_CMD_SEEK)
             seek(u, position_s(u) + b->arg, position_s(u) + b->arg);
         else if (u->current) {
             /* the picture showing half a frame before this one starts: the one before it */
@@ -423,6 +430,7 @@ static void command(struct ui *u, const struct vf_key_binding *b)
  * fullscreen (as in mpv). */
 static void mouse(struct ui *u, const SDL_Event *ev)
 {
+    const struct vf_layout l = vf_display_layout(u->display);
     if (ev->type == SDL_MOUSEWHEEL && ev->wheel.y != 0) {
         double fx, fy;
         ui_pointer_in_half(u, &fx, &fy);
@@ -431,11 +439,18 @@ static void mouse(struct ui *u, const SDL_Event *ev)
         u->last_panel = 0;
         u->redraw = true;
     } else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT &&
+               ui_has_bar(u) &&
+               vf_layout_on_bar(&l, ev->button.x * l.scale, ev->button.y * l.scale)) {
+        if (can_seek(u)) { /* to the picture showing at that point of the bar */
+            double to = vf_layout_bar_fraction(&l, ev->button.x * l.scale) *
+                        vf_playback_info(u->playback)->duration_s;
+            seek(u, to, to);
+        }
+    } else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT &&
                ev->button.clicks == 2) {
         vf_display_toggle_fullscreen(u->display);
     } else if (ev->type == SDL_MOUSEMOTION && (ev->motion.state & SDL_BUTTON_LMASK)) {
         /* a drag; a pointer only passing by draws nothing */
-        struct vf_layout l = vf_display_layout(u->display);
         if (l.half[0].w > 0 && l.half[0].h > 0)
             u->view = vf_view_pan(u->view, ev->motion.xrel * l.scale / l.half[0].w,
                                   ev->motion.yrel * l.scale / l.half[0].h);

@@ -145,6 +145,25 @@ static void update_help(struct ui *u, const struct vf_layout *l)
     set_sprite(u, u->help_overlay, VF_SPRITE_HELP, shown, count, NULL, room);
 }
 
+bool ui_has_bar(const struct ui *u)
+{
+    return u->current && !u->opts->webcam && !u->panel_hidden &&
+           vf_playback_info(u->playback)->duration_s > 0;
+}
+
+/* The seek bar's picture, the part played up to the picture on screen. */
+static void update_bar(struct ui *u, const struct vf_layout *l)
+{
+    const struct vf_rect bar = vf_layout_seek_bar(l);
+    char err[512];
+    SDL_Surface *s = vf_overlay_bar(
+        bar.w, bar.h, ui_seconds_of(u, u->current->pts) / vf_playback_info(u->playback)->duration_s,
+        err, sizeof(err));
+    if (!s || vf_display_set_sprite(u->display, VF_SPRITE_SEEK, s, err, sizeof(err)))
+        fprintf(stderr, "vfview: %s\n", err);
+    SDL_FreeSurface(s);
+}
+
 void ui_update_overlay(struct ui *u, double now, char *gpu_status)
 {
     const struct vf_source_info *info = vf_playback_info(u->playback);
@@ -220,6 +239,8 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     set_sprite(u, u->overlay, VF_SPRITE_MESSAGE, one, gpu_status[0] ? 1 : 0, NULL, lay.label[1].w);
     if (u->help)
         update_help(u, &lay);
+    if (ui_has_bar(u))
+        update_bar(u, &lay);
     if (u->taps) { /* the filter chosen: the pictures follow it a moment later */
         char taps[VF_MAX_SIZE + 4][VF_TAPS_LINE];
         const char *lines[VF_MAX_SIZE + 4];
@@ -249,6 +270,9 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
     r.sprite_visible[VF_SPRITE_MESSAGE] = gpu_missing && !half[1]; /* not over a CPU picture */
     r.sprite_visible[VF_SPRITE_HELP] = u->help;
     r.sprite_visible[VF_SPRITE_TAPS] = u->taps;
+    r.sprite_visible[VF_SPRITE_SEEK] = ui_has_bar(u);
+    r.sprite_x[VF_SPRITE_SEEK] = vf_layout_seek_bar(&l).x;
+    r.sprite_y[VF_SPRITE_SEEK] = vf_layout_seek_bar(&l).y;
     r.sprite_visible[VF_SPRITE_PANEL] = !u->panel_hidden || now < u->message_until;
     const struct vf_rect panel = vf_layout_panel(&l);
     r.sprite_x[VF_SPRITE_PANEL] = panel.x;

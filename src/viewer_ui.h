@@ -60,6 +60,9 @@ struct ui {
 void ui_note(struct ui *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The inputs: the command line's, then the files dropped on the window. */
 int ui_input_count(const struct ui *u);
+/* Whether the window shows a seek bar: a picture of an input with a duration, not a camera,
+ * and the panel on ('i' hides both). */
+bool ui_has_bar(const struct ui *u);
 /* A picture's time in seconds. */
 double ui_seconds_of(const struct ui *u, int64_t pts);
 /* The pictures the halves show: the CPU's and the GPU's, or (original) the source and the

@@ -400,6 +400,21 @@ static void test_layout(void)
           p.x, p.w);
     p = vf_layout_panel(&one);
     CHECK(p.x == 8 && p.w == 784, "single half's panel: %d, %d wide", p.x, p.w);
+    /* the seek bar: 5 points tall, between the margins, half a margin off the bottom; a click
+     * within a margin above it or below it counts, at its fraction of the bar's width */
+    struct vf_rect bar = vf_layout_seek_bar(&a);
+    CHECK(same_rect(bar, 8, 711, 1264, 5), "1280x720 bar: %d,%d %dx%d", bar.x, bar.y, bar.w, bar.h);
+    bar = vf_layout_seek_bar(&b);
+    CHECK(same_rect(bar, 16, 1422, 2528, 10), "2x bar: %d,%d %dx%d", bar.x, bar.y, bar.w, bar.h);
+    CHECK(vf_layout_on_bar(&a, 8, 703) && vf_layout_on_bar(&a, 1271, 719) &&
+              !vf_layout_on_bar(&a, 8, 702) && !vf_layout_on_bar(&a, 7, 715) &&
+              !vf_layout_on_bar(&a, 1272, 715) && !vf_layout_on_bar(&a, 640, 720),
+          "where clicks on the bar count");
+    CHECK(vf_layout_bar_fraction(&a, 8) == 0 && vf_layout_bar_fraction(&a, 640) == 0.5 &&
+              vf_layout_bar_fraction(&a, 1272) == 1 && vf_layout_bar_fraction(&a, 0) == 0 &&
+              vf_layout_bar_fraction(&a, 2000) == 1,
+          "bar fractions %g %g %g", vf_layout_bar_fraction(&a, 8), vf_layout_bar_fraction(&a, 640),
+          vf_layout_bar_fraction(&a, 1272));
     struct vf_layout tiny = vf_layout_compute(10, 10, 10, 10, 1920, 1080, 1, 2);
     p = vf_layout_panel(&tiny);
     CHECK(p.w == 1 && p.h == 1, "a 10x10 window's panel: %dx%d", p.w, p.h);

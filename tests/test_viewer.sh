@@ -198,6 +198,33 @@ else
     bad "'0' and 'k': ${#shots[@]} screenshots (expected 4): $(tail -2 first.err)"
 fi
 
+# the seek bar along the bottom: a click at its middle shows the picture at 4 s of the 8 s
+# sample; with the panel hidden ('i') the bar is too, and a click there seeks nothing
+cat >bar.sh <<SCRIPT
+"$vfview" --engine cpu --pause 2>bar.err &
+pid=\$!
+w=\$(timeout 30 xdotool search --sync --name "^vfview" | head -1)
+[ -n "\$w" ] || { kill \$pid; exit 3; }
+sleep 0.5; xdotool windowsize \$w 1200 500; sleep 1
+xdotool key s; sleep 0.5
+xdotool mousemove --window \$w 600 496 click 1; sleep 1.5; xdotool key s; sleep 0.5
+xdotool key i; sleep 0.3
+xdotool mousemove --window \$w 900 496 click 1; sleep 1.5; xdotool key s; sleep 0.5
+xdotool key q
+wait \$pid
+SCRIPT
+rm -f vfview-*.png
+timeout 60 xvfb-run -a -s "-screen 0 1600x900x24" bash bar.sh
+shots=(vfview-*.png)
+if [ "${#shots[@]}" -eq 3 ]; then
+    sought=$(changed "${shots[0]}" "${shots[1]}") hidden=$(changed "${shots[1]}" "${shots[2]}")
+    [ "$sought" -gt 1000 ] && [ "$hidden" -eq 0 ] && ok ||
+        bad "seek bar: $sought of 4096 grey bytes changed after a click on it (expected" \
+            ">1000), $hidden after one where it hides (expected 0)"
+else
+    bad "seek bar: ${#shots[@]} screenshots (expected 3): $(tail -2 bar.err)"
+fi
+
 # a quarter of the speed (--speed 0.5, then { once) shows a quarter of the pictures: 3 s of 30
 # fps, about 23
 cat >speed.sh <<SCRIPT
@@ -303,7 +330,7 @@ shots=(vfview-*.png)
 if [ "${#shots[@]}" -eq 2 ]; then
     background=$(levels "${shots[0]}" "iw*0.1:ih*0.05:iw*0.9:0")
     right=$(levels "${shots[0]}" "iw*0.46:ih*0.2:iw*0.52:ih*0.25")
-    edge=$(levels "${shots[1]}" "iw*0.015:ih*0.6:iw*0.985:ih*0.3")
+    edge=$(levels "${shots[1]}" "iw*0.01:ih*0.6:iw*0.99:ih*0.3") # the margin
     [ "$right" = "$background" ] && [ "$edge" = "$background" ] && ok ||
         bad "a 640x300 window: grey levels beside the right label '$background', in the" \
             "right half above its message '$(echo $right)' (the panel), at the window's" \
