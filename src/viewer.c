@@ -4,7 +4,6 @@
 #include <SDL.h>
 #include <SDL_ttf.h>
 #include <libavutil/log.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,15 +22,7 @@
 #include "timing.h"
 #include "variants.h"
 
-_Static_assert(VF_KEY_LEFT == SDLK_LEFT && VF_KEY_RIGHT == SDLK_RIGHT && VF_KEY_UP == SDLK_UP &&
-                   VF_KEY_DOWN == SDLK_DOWN && VF_KEY_TAB == SDLK_TAB &&
-                   VF_KEY_BACKSPACE == SDLK_BACKSPACE && VF_KEY_ENTER == SDLK_RETURN &&
-                   VF_KEY_ESCAPE == SDLK_ESCAPE && VF_KEY_KP_PLUS == SDLK_KP_PLUS &&
-                   VF_KEY_KP_MINUS == SDLK_KP_MINUS,
-               "keys.h codes must be SDL's");
-
 static const double PANEL_PERIOD_MS = 100, MESSAGE_MS = 3000, SEEK_GRACE_MS = 1000;
-static const double ZOOM_PER_NOTCH = 1.41421356; /* two notches of the wheel: twice the size */
 
 void ui_note(struct ui *u, const char *fmt, ...)
 {
@@ -151,7 +142,7 @@ static void take_screenshot(struct ui *u)
 
 /* Seeks to the picture showing at target_s; `shows_s` is where that picture starts, as far as
  * is known, and the base of a seek asked for before it arrives (keys pressed in a row add up). */
-static void seek(struct ui *u, double target_s, double shows_s)
+void ui_seek(struct ui *u, double target_s, double shows_s)
 {
     u->seek_serial = vf_playback_seek(u->playback, target_s < 0 ? 0 : target_s);
     u->discarding = true;
@@ -170,7 +161,7 @@ static bool seekable(const struct ui *u)
 }
 
 /* Whether the input can seek; if not, a note says why. */
-static bool can_seek(struct ui *u)
+bool ui_can_seek(struct ui *u)
 {
     const char *name = vf_playback_info(u->playback)->name;
     if (u->opts->webcam)
@@ -248,7 +239,7 @@ static void close_input(struct ui *u)
 
 /* Opens input i in place of the one playing, if any, with the settings of the moment. 0, or -1
  * with a message, the one playing playing on. */
-static int open_input(struct ui *u, int i, char *err, size_t errlen)
+int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
 {
     const struct vf_options *o = u->opts;
     const bool given = i < inputs_given(u); /* else a file dropped on the window, from its start */
@@ -295,7 +286,7 @@ static void switch_input(struct ui *u, int step)
 {
     char err[1024];
     for (int i = u->input + step; i >= 0 && i < ui_input_count(u); i += step) {
-        if (open_input(u, i, err, sizeof(err)) == 0)
+        if (ui_open_input(u, i, err, sizeof(err)) == 0)
             return;
         ui_note(u, "%s", err);
     }
@@ -305,7 +296,7 @@ static void switch_input(struct ui *u, int step)
         ui_note(u, "no input %s this one", step > 0 ? "after" : "before");
 }
 
-static void command(struct ui *u, const struct vf_key_binding *b)
+void ui_command(struct ui *u, const struct vf_key_binding *b)
 {
     struct vf_settings *s = &u->settings;
     char err[256];
@@ -364,15 +355,15 @@ static void command(struct ui *u, const struct vf_key_binding *b)
         break;
     case VF_CMD_SEEK:
     case VF_CMD_STEP_BACK:
-        if (!can_seek(u))
+        if (!ui_can_seek(u))
             break;
         if (u->current && b->command == VF_CMD_SEEK)
-            seek(u, position_s(u) + b->arg, position_s(u) + b->arg);
+            ui_seek(u, position_s(u) + b->arg, position_s(u) + b->arg);
         else if (u->current) {
             /* the picture showing half a frame before this one starts: the one before it */
             double frame_s = 1 / av_q2d(vf_playback_info(u->playback)->frame_rate);
             u->paused = true;
-            seek(u, position_s(u) - frame_s / 2, position_s(u) - frame_s);
+            ui_seek(u, position_s(u) - frame_s / 2, position_s(u) - frame_s);
         }
         break;
     case VF_CMD_SPEED:
@@ -424,116 +415,6 @@ static void command(struct ui *u, const struct vf_key_binding *b)
         break;
     }
     u->redraw = true;
-}
-
-/* The mouse: the wheel zooms at the pointer, a drag moves the picture, a double click toggles
- * fullscreen (as in mpv). */
-static void mouse(struct ui *u, const SDL_Event *ev)
-{
-    const struct vf_layout l = vf_display_layout(u->display);
-    if (ev->type == SDL_MOUSEWHEEL && ev->wheel.y != 0) {
-        double fx, fy;
-        ui_pointer_in_half(u, &fx, &fy);
-        int notches = ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -ev->wheel.y : ev->wheel.y;
-        u->view = vf_view_zoom(u->view, pow(ZOOM_PER_NOTCH, notches), fx, fy);
-        u->last_panel = 0;
-        u->redraw = true;
-    } else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT &&
-               ui_has_bar(u) &&
-               vf_layout_on_bar(&l, ev->button.x * l.scale, ev->button.y * l.scale)) {
-        if (can_seek(u)) { /* to the picture showing at that point of the bar */
-            double to = vf_layout_bar_fraction(&l, ev->button.x * l.scale) *
-                        vf_playback_info(u->playback)->duration_s;
-            seek(u, to, to);
-        }
-    } else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT &&
-               ev->button.clicks == 2) {
-        vf_display_toggle_fullscreen(u->display);
-    } else if (ev->type == SDL_MOUSEMOTION && (ev->motion.state & SDL_BUTTON_LMASK)) {
-        /* a drag; a pointer only passing by draws nothing */
-        if (l.half[0].w > 0 && l.half[0].h > 0)
-            u->view = vf_view_pan(u->view, ev->motion.xrel * l.scale / l.half[0].w,
-                                  ev->motion.yrel * l.scale / l.half[0].h);
-        u->redraw = true;
-    }
-}
-
-static void key_command(struct ui *u, int key)
-{
-    const struct vf_key_binding *b = vf_keymap_lookup(&u->keys, key);
-    if (b)
-        command(u, b);
-}
-
-/* Keys that type a character act by that character, which the text event after the key names
- * as the user's layout and modifiers make it: '>' is shift+'.' on one keyboard and shift+'<' on
- * another, and '[' is AltGr+8 on a third (Option+5 on a Mac's). So a character key held with
- * a modifier that types nothing (ctrl) does nothing. The other keys (arrows, escape, enter,
- * the keypad's) act here by SDL's code; the text that a keypad key also types is then let go,
- * so that it does not act twice. */
-static void key_down(struct ui *u, const SDL_Keysym *k)
-{
-    const bool types = k->sym >= ' ' && k->sym != SDLK_DELETE && !(k->sym & SDLK_SCANCODE_MASK) &&
-                       SDL_IsTextInputActive();
-    u->drop_text = !types;
-    if (!types)
-        key_command(u, k->sym);
-}
-
-static void text_typed(struct ui *u, const char *text)
-{
-    if (u->drop_text) {
-        u->drop_text = false;
-        return;
-    }
-    int c;
-    while ((c = vf_utf8_next(&text)) > 0)
-        key_command(u, c);
-}
-
-/* A file dropped on the window (SDL's string, kept until the end): the input after the last,
- * opened at once; one that does not open says why and is forgotten. */
-static void dropped_file(struct ui *u, char *file)
-{
-    char err[1024];
-    char **more = realloc(u->dropped_files, (size_t)(u->drops + 1) * sizeof(*more));
-    if (!more) {
-        ui_note(u, "%s: out of memory", file);
-        SDL_free(file);
-        return;
-    }
-    u->dropped_files = more;
-    u->dropped_files[u->drops++] = file;
-    if (open_input(u, ui_input_count(u) - 1, err, sizeof(err))) {
-        ui_note(u, "%s", err);
-        SDL_free(u->dropped_files[--u->drops]);
-    }
-}
-
-static void handle_events(struct ui *u, int timeout_ms)
-{
-    SDL_Event ev;
-    int got = timeout_ms > 0 ? SDL_WaitEventTimeout(&ev, timeout_ms) : SDL_PollEvent(&ev);
-    while (got) {
-        if (ev.type == SDL_QUIT) {
-            u->quit = true;
-        } else if (ev.type == SDL_KEYDOWN) {
-            key_down(u, &ev.key.keysym);
-        } else if (ev.type == SDL_TEXTINPUT) {
-            text_typed(u, ev.text.text);
-        } else if (ev.type == SDL_DROPFILE) {
-            dropped_file(u, ev.drop.file);
-        } else if (ev.type == SDL_DROPTEXT) {
-            SDL_free(ev.drop.file); /* dragged text: SDL's copy, which the event hands over */
-        } else if (ev.type == SDL_MOUSEWHEEL || ev.type == SDL_MOUSEBUTTONDOWN ||
-                   ev.type == SDL_MOUSEMOTION) {
-            mouse(u, &ev);
-        } else if (ev.type == SDL_WINDOWEVENT) {
-            u->redraw = true;
-            u->last_panel = 0;
-        }
-        got = SDL_PollEvent(&ev);
-    }
 }
 
 static double due_ms(const struct ui *u, const struct vf_shown *s)
@@ -652,7 +533,7 @@ static int run_loop(struct ui *u)
 {
     char gpu_status[320] = "";
     while (!u->quit) {
-        handle_events(u, u->redraw || u->upload ? 0 : 2);
+        ui_handle_events(u, u->redraw || u->upload ? 0 : 2);
         double started = vf_now_ms(), cpu_started = vf_thread_cpu_ms();
         advance(u, started);
         refilter_still(u);
@@ -731,7 +612,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     u.settings.variant = opts->gpu_variant;
     /* the first input that opens; each that does not says why in a line of its own */
     for (int i = 0; i < inputs_given(&u) && !u.playback; i++)
-        if (open_input(&u, i, err, sizeof(err)) && i + 1 < inputs_given(&u))
+        if (ui_open_input(&u, i, err, sizeof(err)) && i + 1 < inputs_given(&u))
             fprintf(stderr, "vfview: %s\n", err);
     if (!u.playback)
         goto fail;
@@ -740,7 +621,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     u.display = vf_display_open(title, info->width, info->height, err, sizeof(err));
     if (!u.display)
         goto fail;
-    SDL_StartTextInput(); /* the keys that type act by what they type (key_down) */
+    SDL_StartTextInput(); /* the keys that type act by what they type (viewer_input.c) */
     u.overlay = vf_overlay_open(vf_display_scale(u.display), err, sizeof(err));
     if (!u.overlay)
         goto fail;

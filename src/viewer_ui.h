@@ -63,6 +63,16 @@ int ui_input_count(const struct ui *u);
 /* Whether the window shows a seek bar: a picture of an input with a duration, not a camera,
  * and the panel on ('i' hides both). */
 bool ui_has_bar(const struct ui *u);
+/* The viewer's commands (viewer.c), for the input (viewer_input.c): a binding's command; a seek
+ * to target_s whose picture the panel names as shows_s until it comes; whether the input can
+ * seek (if not, a note says why); input i opened in place of the one playing (0, or -1 with a
+ * message, the one playing playing on). */
+void ui_command(struct ui *u, const struct vf_key_binding *b);
+void ui_seek(struct ui *u, double target_s, double shows_s);
+bool ui_can_seek(struct ui *u);
+int ui_open_input(struct ui *u, int i, char *err, size_t errlen);
+/* The window's events since the last call, waiting up to timeout_ms for the first. */
+void ui_handle_events(struct ui *u, int timeout_ms);
 /* A picture's time in seconds. */
 double ui_seconds_of(const struct ui *u, int64_t pts);
 /* The pictures the halves show: the CPU's and the GPU's, or (original) the source and the

@@ -1,0 +1,128 @@
+/* The window's input: keys (by the character they type), the mouse (zoom, pan, the seek bar,
+ * fullscreen) and files dropped on it, turned into the viewer's commands (viewer.c). */
+#include "viewer_ui.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "keymap.h"
+#include "keys.h"
+
+_Static_assert(VF_KEY_LEFT == SDLK_LEFT && VF_KEY_RIGHT == SDLK_RIGHT && VF_KEY_UP == SDLK_UP &&
+                   VF_KEY_DOWN == SDLK_DOWN && VF_KEY_TAB == SDLK_TAB &&
+                   VF_KEY_BACKSPACE == SDLK_BACKSPACE && VF_KEY_ENTER == SDLK_RETURN &&
+                   VF_KEY_ESCAPE == SDLK_ESCAPE && VF_KEY_KP_PLUS == SDLK_KP_PLUS &&
+                   VF_KEY_KP_MINUS == SDLK_KP_MINUS,
+               "keys.h codes must be SDL's");
+
+static const double ZOOM_PER_NOTCH = 1.41421356; /* two notches of the wheel: twice the size */
+
+/* The mouse: the wheel zooms at the pointer, a drag moves the picture, a click on the seek bar
+ * seeks, a double click toggles fullscreen (as in mpv). */
+static void mouse(struct ui *u, const SDL_Event *ev)
+{
+    const struct vf_layout l = vf_display_layout(u->display);
+    if (ev->type == SDL_MOUSEWHEEL && ev->wheel.y != 0) {
+        double fx, fy;
+        ui_pointer_in_half(u, &fx, &fy);
+        int notches = ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -ev->wheel.y : ev->wheel.y;
+        u->view = vf_view_zoom(u->view, pow(ZOOM_PER_NOTCH, notches), fx, fy);
+        u->last_panel = 0;
+        u->redraw = true;
+    } else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT &&
+               ui_has_bar(u) &&
+               vf_layout_on_bar(&l, ev->button.x * l.scale, ev->button.y * l.scale)) {
+        if (ui_can_seek(u)) { /* to the picture showing at that point of the bar */
+            double to = vf_layout_bar_fraction(&l, ev->button.x * l.scale) *
+                        vf_playback_info(u->playback)->duration_s;
+            ui_seek(u, to, to);
+        }
+    } else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT &&
+               ev->button.clicks == 2) {
+        vf_display_toggle_fullscreen(u->display);
+    } else if (ev->type == SDL_MOUSEMOTION && (ev->motion.state & SDL_BUTTON_LMASK)) {
+        /* a drag; a pointer only passing by draws nothing */
+        if (l.half[0].w > 0 && l.half[0].h > 0)
+            u->view = vf_view_pan(u->view, ev->motion.xrel * l.scale / l.half[0].w,
+                                  ev->motion.yrel * l.scale / l.half[0].h);
+        u->redraw = true;
+    }
+}
+
+static void key_command(struct ui *u, int key)
+{
+    const struct vf_key_binding *b = vf_keymap_lookup(&u->keys, key);
+    if (b)
+        ui_command(u, b);
+}
+
+/* Keys that type a character act by that character, which the text event after the key names
+ * as the user's layout and modifiers make it: '>' is shift+'.' on one keyboard and shift+'<' on
+ * another, and '[' is AltGr+8 on a third (Option+5 on a Mac's). So a character key held with
+ * a modifier that types nothing (ctrl) does nothing. The other keys (arrows, escape, enter,
+ * the keypad's) act here by SDL's code; the text that a keypad key also types is then let go,
+ * so that it does not act twice. */
+static void key_down(struct ui *u, const SDL_Keysym *k)
+{
+    const bool types = k->sym >= ' ' && k->sym != SDLK_DELETE && !(k->sym & SDLK_SCANCODE_MASK) &&
+                       SDL_IsTextInputActive();
+    u->drop_text = !types;
+    if (!types)
+        key_command(u, k->sym);
+}
+
+static void text_typed(struct ui *u, const char *text)
+{
+    if (u->drop_text) {
+        u->drop_text = false;
+        return;
+    }
+    int c;
+    while ((c = vf_utf8_next(&text)) > 0)
+        key_command(u, c);
+}
+
+/* A file dropped on the window (SDL's string, kept until the end): the input after the last,
+ * opened at once; one that does not open says why and is forgotten. */
+static void dropped_file(struct ui *u, char *file)
+{
+    char err[1024];
+    char **more = realloc(u->dropped_files, (size_t)(u->drops + 1) * sizeof(*more));
+    if (!more) {
+        ui_note(u, "%s: out of memory", file);
+        SDL_free(file);
+        return;
+    }
+    u->dropped_files = more;
+    u->dropped_files[u->drops++] = file;
+    if (ui_open_input(u, ui_input_count(u) - 1, err, sizeof(err))) {
+        ui_note(u, "%s", err);
+        SDL_free(u->dropped_files[--u->drops]);
+    }
+}
+
+void ui_handle_events(struct ui *u, int timeout_ms)
+{
+    SDL_Event ev;
+    int got = timeout_ms > 0 ? SDL_WaitEventTimeout(&ev, timeout_ms) : SDL_PollEvent(&ev);
+    while (got) {
+        if (ev.type == SDL_QUIT) {
+            u->quit = true;
+        } else if (ev.type == SDL_KEYDOWN) {
+            key_down(u, &ev.key.keysym);
+        } else if (ev.type == SDL_TEXTINPUT) {
+            text_typed(u, ev.text.text);
+        } else if (ev.type == SDL_DROPFILE) {
+            dropped_file(u, ev.drop.file);
+        } else if (ev.type == SDL_DROPTEXT) {
+            SDL_free(ev.drop.file); /* dragged text: SDL's copy, which the event hands over */
+        } else if (ev.type == SDL_MOUSEWHEEL || ev.type == SDL_MOUSEBUTTONDOWN ||
+                   ev.type == SDL_MOUSEMOTION) {
+            mouse(u, &ev);
+        } else if (ev.type == SDL_WINDOWEVENT) {
+            u->redraw = true;
+            u->last_panel = 0;
+        }
+        got = SDL_PollEvent(&ev);
+    }
+}
