@@ -101,6 +101,14 @@ video=$(steps v:0) audio=$(steps a:0)
     ok || bad "jumps.mp4 timestamps: video steps $(echo "$video" | sort -g | sed -n '1p;$p' |
         tr '\n' ' '), audio steps $(echo "$audio" | sort -g | sed -n '1p;$p' | tr '\n' ' ')"
 
+# runs a session's script under Xvfb (a screen of $2, or 1600x900); the screenshots it took,
+# oldest first, in shots
+session() {
+    rm -f vfview-*.png
+    timeout 60 xvfb-run -a -s "-screen 0 ${2:-1600x900x24}" bash "$1"
+    shots=(vfview-*.png)
+}
+
 # a paused picture follows the settings: filtered again, not left as it was (mpv redraws too);
 # a seek while paused shows the new position's picture and stays paused, as mpv does; steps
 # forward and back (two keys at once: two steps) come back to the same picture; 'i' hides the
@@ -129,8 +137,7 @@ xdotool key q
 wait \$pid
 echo \$? >paused-status.txt
 SCRIPT
-rm -f vfview-*.png
-timeout 60 xvfb-run -a -s "-screen 0 1600x900x24" bash paused.sh
+session paused.sh
 # grey bytes of an area of a screenshot: by default the CPU half below its panel (sharpen
 # before the key, edge after it)
 below_panel=iw*0.4:ih*0.25:iw*0.02:ih*0.72
@@ -139,7 +146,6 @@ picture() {
     ffmpeg -v error -i "$1" -vf "crop=${2:-$below_panel},scale=128:32,format=gray" -f rawvideo -
 }
 changed() { cmp -l <(picture "$1" "${3:-}") <(picture "$2" "${3:-}") 2>/dev/null | wc -l; }
-shots=(vfview-*.png)
 filtered=0 sought=0 still=-1 steps="no 11 screenshots" hidden=0 amount=0
 if [ "${#shots[@]}" -eq 11 ]; then
     filtered=$(changed "${shots[0]}" "${shots[1]}")
@@ -182,9 +188,7 @@ xdotool key k; sleep 0.5; xdotool key s; sleep 0.5
 xdotool key q
 wait \$pid
 SCRIPT
-rm -f vfview-*.png
-timeout 60 xvfb-run -a -s "-screen 0 1600x900x24" bash first.sh
-shots=(vfview-*.png)
+session first.sh
 if [ "${#shots[@]}" -eq 4 ]; then
     away=$(changed "${shots[0]}" "${shots[1]}") back=$(changed "${shots[0]}" "${shots[2]}")
     [ "$away" -gt 1000 ] && [ "$back" -eq 0 ] && ok ||
@@ -213,9 +217,7 @@ xdotool mousemove --window \$w 900 496 click 1; sleep 1.5; xdotool key s; sleep 
 xdotool key q
 wait \$pid
 SCRIPT
-rm -f vfview-*.png
-timeout 60 xvfb-run -a -s "-screen 0 1600x900x24" bash bar.sh
-shots=(vfview-*.png)
+session bar.sh
 if [ "${#shots[@]}" -eq 3 ]; then
     sought=$(changed "${shots[0]}" "${shots[1]}") hidden=$(changed "${shots[1]}" "${shots[2]}")
     [ "$sought" -gt 1000 ] && [ "$hidden" -eq 0 ] && ok ||
@@ -271,8 +273,7 @@ xdotool key s; sleep 0.5
 xdotool key q
 wait \$pid
 SCRIPT
-rm -f vfview-*.png
-timeout 60 xvfb-run -a -s "-screen 0 1600x900x24" bash still.sh
+session still.sh
 # the lengths of the runs of one colour along a row of the left half, but the first and last
 squares() {
     ffmpeg -v error -i "$1" -vf "crop=iw*0.45:1:0:ih*0.7" -f rawvideo -pix_fmt rgb24 - |
@@ -282,7 +283,6 @@ squares() {
 }
 # 400 pixels of the row there from x = $2, as RGB bytes
 row() { ffmpeg -v error -i "$1" -vf "crop=400:1:$2:ih*0.7" -f rawvideo -pix_fmt rgb24 -; }
-shots=(vfview-*.png)
 [ "${#shots[@]}" -eq 6 ] && grep -q "picture: ${shots[0]} (\(CPU\|GPU\), 321x241)" still.err &&
     "$check" filtered still.png "${shots[0]}" edge mirror && ok ||
     bad "shift+s: ${#shots[@]} files, $(cat still.err)"
@@ -320,13 +320,11 @@ xdotool key s; sleep 0.5; xdotool key h; sleep 0.5; xdotool key s; sleep 0.5
 xdotool key q
 wait \$pid
 SCRIPT
-rm -f vfview-*.png
-timeout 60 xvfb-run -a -s "-screen 0 1000x700x24" bash narrow.sh
+session narrow.sh 1000x700x24
 levels() { # the grey levels of an area of a screenshot, one a line
     ffmpeg -v error -i "$1" -vf "crop=$2,format=gray" -f rawvideo - | od -An -tu1 -v |
         tr -s ' ' '\n' | grep -v '^$' | sort -un
 }
-shots=(vfview-*.png)
 if [ "${#shots[@]}" -eq 2 ]; then
     background=$(levels "${shots[0]}" "iw*0.1:ih*0.05:iw*0.9:0")
     right=$(levels "${shots[0]}" "iw*0.46:ih*0.2:iw*0.52:ih*0.25")
@@ -358,9 +356,7 @@ xdotool key q
 wait \$pid
 echo \$? >inputs-status.txt
 SCRIPT
-rm -f vfview-*.png
-timeout 60 xvfb-run -a bash inputs.sh
-shots=(vfview-*.png)
+session inputs.sh 1280x1024x24 # xvfb-run's own screen
 [ "$(cat inputs-status.txt 2>/dev/null)" = 0 ] && [ "${#shots[@]}" -eq 2 ] &&
     [ "$(cat inputs-title.txt)" = "vfview — small.png" ] &&
     grep -q "^vfview: missing.png: cannot open: No such file" inputs.err &&
