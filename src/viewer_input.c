@@ -17,11 +17,19 @@ _Static_assert(VF_KEY_LEFT == SDLK_LEFT && VF_KEY_RIGHT == SDLK_RIGHT && VF_KEY_
 
 static const double ZOOM_PER_NOTCH = 1.41421356; /* two notches of the wheel: twice the size */
 
+/* The seek bar's point x (drawable pixels) in seconds. */
+static double bar_seconds(const struct ui *u, const struct vf_layout *l, double x)
+{
+    return vf_layout_bar_fraction(l, x) * vf_playback_info(u->playback)->duration_s;
+}
+
 /* The mouse: the wheel zooms at the pointer, a drag moves the picture, a click on the seek bar
- * seeks, a double click toggles fullscreen (as in mpv). */
+ * seeks and a drag along it scrubs, a double click toggles fullscreen (as in mpv). */
 static void mouse(struct ui *u, const SDL_Event *ev)
 {
     const struct vf_layout l = vf_display_layout(u->display);
+    if (ev->type == SDL_MOUSEBUTTONDOWN)
+        u->scrubbing = false; /* a release outside the window may never have come */
     if (ev->type == SDL_MOUSEWHEEL && ev->wheel.y != 0) {
         double fx, fy;
         ui_pointer_in_half(u, &fx, &fy);
@@ -33,13 +41,21 @@ static void mouse(struct ui *u, const SDL_Event *ev)
                ui_has_bar(u) &&
                vf_layout_on_bar(&l, ev->button.x * l.scale, ev->button.y * l.scale)) {
         if (ui_can_seek(u)) { /* to the picture showing at that point of the bar */
-            double to = vf_layout_bar_fraction(&l, ev->button.x * l.scale) *
-                        vf_playback_info(u->playback)->duration_s;
+            double to = bar_seconds(u, &l, ev->button.x * l.scale);
             ui_seek(u, to, to);
+            u->scrubbing = true;
+            u->scrub_pending = false;
         }
     } else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT &&
                ev->button.clicks == 2) {
         vf_display_toggle_fullscreen(u->display);
+    } else if (ev->type == SDL_MOUSEBUTTONUP && ev->button.button == SDL_BUTTON_LEFT) {
+        u->scrubbing = false; /* a seek still pending goes on (ui_handle_events) */
+    } else if (ev->type == SDL_MOUSEMOTION && (ev->motion.state & SDL_BUTTON_LMASK) &&
+               u->scrubbing) {
+        /* along the bar, wherever the pointer is above or below it */
+        u->scrub_to = bar_seconds(u, &l, ev->motion.x * l.scale);
+        u->scrub_pending = true;
     } else if (ev->type == SDL_MOUSEMOTION && (ev->motion.state & SDL_BUTTON_LMASK)) {
         /* a drag; a pointer only passing by draws nothing */
         if (l.half[0].w > 0 && l.half[0].h > 0)
@@ -117,12 +133,19 @@ void ui_handle_events(struct ui *u, int timeout_ms)
         } else if (ev.type == SDL_DROPTEXT) {
             SDL_free(ev.drop.file); /* dragged text: SDL's copy, which the event hands over */
         } else if (ev.type == SDL_MOUSEWHEEL || ev.type == SDL_MOUSEBUTTONDOWN ||
-                   ev.type == SDL_MOUSEMOTION) {
+                   ev.type == SDL_MOUSEBUTTONUP || ev.type == SDL_MOUSEMOTION) {
             mouse(u, &ev);
         } else if (ev.type == SDL_WINDOWEVENT) {
             u->redraw = true;
             u->last_panel = 0;
         }
         got = SDL_PollEvent(&ev);
+    }
+    /* A drag along the seek bar asks for the next position once the last one's picture has
+     * come: a seek decodes from a keyframe, and one asked for at every move of the pointer
+     * would replace the last before it showed anything. */
+    if (u->scrub_pending && !u->discarding) {
+        u->scrub_pending = false;
+        ui_seek(u, u->scrub_to, u->scrub_to);
     }
 }

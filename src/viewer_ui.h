@@ -46,6 +46,9 @@ struct ui {
     unsigned seek_serial; /* the latest seek's pictures carry it, or a later one */
     double discard_until; /* an unseekable input plays on with the serial it had */
     double seek_base_s;   /* while discarding: the position the seek will show */
+    bool scrubbing;       /* the left button went down on the seek bar and is held */
+    bool scrub_pending;   /* a drag along the bar moved on while the last seek was under way */
+    double scrub_to;      /* where to, in seconds */
     long shown, dropped, screenshots, recordings;
     bool failed;            /* a recording, or the textures of a switch of input: exit status 1 */
     struct series times[4]; /* CPU, GPU, the UI thread's own work: wall clock, then its CPU time */

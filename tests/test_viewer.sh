@@ -203,7 +203,9 @@ else
 fi
 
 # the seek bar along the bottom: a click at its middle shows the picture at 4 s of the 8 s
-# sample; with the panel hidden ('i') the bar is too, and a click there seeks nothing
+# sample; with the panel hidden ('i') the bar is too, and a click there seeks nothing; shown
+# again, a drag along it from a quarter to three quarters (the button held while the picture is
+# taken) ends on the picture a click at three quarters shows, not on a quarter's
 cat >bar.sh <<SCRIPT
 "$vfview" --engine cpu --pause 2>bar.err &
 pid=\$!
@@ -214,17 +216,27 @@ xdotool key s; sleep 0.5
 xdotool mousemove --window \$w 600 496 click 1; sleep 1.5; xdotool key s; sleep 0.5
 xdotool key i; sleep 0.3
 xdotool mousemove --window \$w 900 496 click 1; sleep 1.5; xdotool key s; sleep 0.5
+xdotool key i; sleep 0.3
+xdotool mousemove --window \$w 300 496 mousedown 1; sleep 0.3
+for x in 400 500 600 700 800 900; do xdotool mousemove --window \$w \$x 480; sleep 0.1; done
+sleep 1.5; xdotool key s; sleep 0.5; xdotool mouseup 1; sleep 0.3
+xdotool mousemove --window \$w 300 496 click 1; sleep 1.5; xdotool key s; sleep 0.5
+xdotool mousemove --window \$w 900 496 click 1; sleep 1.5; xdotool key s; sleep 0.5
 xdotool key q
 wait \$pid
 SCRIPT
 session bar.sh
-if [ "${#shots[@]}" -eq 3 ]; then
+if [ "${#shots[@]}" -eq 6 ]; then
     sought=$(changed "${shots[0]}" "${shots[1]}") hidden=$(changed "${shots[1]}" "${shots[2]}")
     [ "$sought" -gt 1000 ] && [ "$hidden" -eq 0 ] && ok ||
         bad "seek bar: $sought of 4096 grey bytes changed after a click on it (expected" \
             ">1000), $hidden after one where it hides (expected 0)"
+    from=$(changed "${shots[3]}" "${shots[4]}") to=$(changed "${shots[3]}" "${shots[5]}")
+    [ "$from" -gt 1000 ] && [ "$to" -eq 0 ] && ok ||
+        bad "seek bar: a drag along it differs from a click where it began in $from of 4096" \
+            "grey bytes (expected >1000) and from one where it ended in $to (expected 0)"
 else
-    bad "seek bar: ${#shots[@]} screenshots (expected 3): $(tail -2 bar.err)"
+    bad "seek bar: ${#shots[@]} screenshots (expected 6): $(tail -2 bar.err)"
 fi
 
 # a quarter of the speed (--speed 0.5, then { once) shows a quarter of the pictures: 3 s of 30
