@@ -1,6 +1,7 @@
 #include "record.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -365,24 +366,37 @@ static bool pattern_names(const char *pattern, const char *path)
     return false;
 }
 
+/* Whether an existing file in the output pattern's directory is one that both patterns name:
+ * "seq%03d.png" spelt "./seq%03d.png", or "seq00%d.png", writes over the input's pictures. */
+static bool patterns_share_a_file(const char *input, const char *output)
+{
+    char dir[4096], path[8192];
+    snprintf(dir, sizeof(dir), "%.*s", (int)(file_name_of(output) - output), output);
+    DIR *d = opendir(*dir ? dir : ".");
+    if (!d)
+        return false; /* then the recording cannot write there either */
+    bool shared = false;
+    const struct dirent *e;
+    while (!shared && (e = readdir(d))) {
+        snprintf(path, sizeof(path), "%s%s", dir, e->d_name);
+        shared = pattern_names(output, path) && pattern_names(input, path);
+    }
+    closedir(d);
+    return shared;
+}
+
 /* Whether recording to `output` would write over the input's files: one file under two names,
  * or where either is an image pattern (the output's when its container writes image files; the
- * input's when no file has its very name), the same pattern in one directory, or a pattern
- * naming the other's file. */
+ * input's when no file has its very name), a file that both patterns name, or a pattern naming
+ * the other's file. */
 static bool overwrites_input(const char *input, const char *output, bool output_pattern)
 {
     struct stat st;
     const bool input_pattern = strchr(input, '%') && stat(input, &st) != 0;
     if (!strcmp(input, output) || same_file(input, output))
         return true;
-    if (input_pattern && output_pattern && !strcmp(file_name_of(input), file_name_of(output))) {
-        char dir_in[4096], dir_out[4096]; /* "." for a name alone; "/" kept for the root */
-        snprintf(dir_in, sizeof(dir_in), "%.*s", (int)(file_name_of(input) - input), input);
-        snprintf(dir_out, sizeof(dir_out), "%.*s", (int)(file_name_of(output) - output), output);
-        if (same_file(*dir_in ? dir_in : ".", *dir_out ? dir_out : "."))
-            return true;
-    }
-    return (input_pattern && pattern_names(input, output)) ||
+    return (input_pattern && output_pattern && patterns_share_a_file(input, output)) ||
+           (input_pattern && pattern_names(input, output)) ||
            (output_pattern && pattern_names(output, input));
 }
 

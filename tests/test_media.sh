@@ -113,12 +113,14 @@ for out in ./victim.mkv victim_link.mkv; do
             grep -q "^vfview: $out: is the input too" "victim_${out#./}.err" && ok ||
             bad "-o $out over its own input: $(cat "victim_${out#./}.err")"; }
 done
-# image files: the input's pattern spelt another way, a file the input's pattern names, and a
-# pattern that names the input's file (the image2 muxer numbers from 1: seq001.png)
+# image files: the input's pattern spelt another way, a file the input's pattern names, a
+# pattern that names the input's file (the image2 muxer numbers from 1: seq001.png), and another
+# pattern that names the input's files
 sums() { cat seq00[1-5].png | cksum; }
 before=$(sums)
 n=0
-for pair in "seq%03d.png ./seq%03d.png" "seq%03d.png seq002.png" "seq001.png seq%03d.png"; do
+for pair in "seq%03d.png ./seq%03d.png" "seq%03d.png seq002.png" "seq001.png seq%03d.png" \
+    "seq%03d.png seq00%d.png"; do
     set -- $pair
     n=$((n + 1))
     run "victim_image_$n" 1 -i "$1" -o "$2" &&
