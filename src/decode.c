@@ -34,6 +34,8 @@ struct vf_decoder {
     struct vf_item_pool *pool;
     struct vf_queue *queue;
     struct vf_media_item *first; /* decoded by open, queued by start */
+    AVPacket **early_audio;      /* read by open before the first picture, queued after it */
+    int early_count;
     pthread_t thread;
     bool thread_running;
     bool flushing; /* the demuxer ended: the decoder is being drained */
@@ -241,10 +243,66 @@ static bool audio_ends_before_target(const struct vf_decoder *d, const AVPacket 
     return av_compare_ts(packet->pts + packet->duration, tb, d->drop_until, d->info.time_base) <= 0;
 }
 
+/* An audio packet read before the first picture came out of the video decoder (which holds a
+ * few packets back, more with threads or B-frames): it plays with the first pictures, so it is
+ * kept for the thread to queue after the first picture. Audio from before a --start target is
+ * not; past MAX_EARLY_AUDIO packets (seconds of audio ahead of the video) the oldest goes. */
+enum { MAX_EARLY_AUDIO = 1024 };
+static void keep_early_audio(struct vf_decoder *d)
+{
+    if (!audio_ends_before_target(d, d->packet) &&
+        (d->early_audio || (d->early_audio = calloc(MAX_EARLY_AUDIO, sizeof(AVPacket *))))) {
+        if (d->early_count == MAX_EARLY_AUDIO) {
+            av_packet_free(&d->early_audio[0]);
+            d->early_count--;
+            memmove(d->early_audio, d->early_audio + 1, d->early_count * sizeof(AVPacket *));
+        }
+        AVPacket *kept = av_packet_alloc();
+        if (kept) { /* if not, lost to memory pressure: not worth failing the input for */
+            av_packet_move_ref(kept, d->packet);
+            d->early_audio[d->early_count++] = kept;
+        }
+    }
+    av_packet_unref(d->packet);
+}
+
+static void free_early_audio(struct vf_decoder *d)
+{
+    for (int i = 0; i < d->early_count; i++)
+        av_packet_free(&d->early_audio[i]);
+    free(d->early_audio);
+    d->early_audio = NULL;
+    d->early_count = 0;
+}
+
+/* Queues the audio that open read before the first picture; false if the consumer stopped. */
+static bool queue_early_audio(struct vf_decoder *d)
+{
+    bool consumer_there = true;
+    for (int i = 0; i < d->early_count && consumer_there; i++) {
+        struct vf_media_item *item = vf_item_take(d->pool, VF_ITEM_AUDIO);
+        if (!item)
+            continue;
+        item->packet = d->early_audio[i];
+        d->early_audio[i] = NULL;
+        item->serial = d->serial;
+        if (vf_queue_put(d->queue, item)) {
+            vf_item_release(item);
+            consumer_there = false;
+        }
+    }
+    free_early_audio(d);
+    return consumer_there;
+}
+
 static void *decode_thread(void *arg)
 {
     struct vf_decoder *d = arg;
     vf_thread_background();
+    if (!queue_early_audio(d)) {
+        vf_queue_close(d->queue);
+        return NULL;
+    }
     while (!atomic_load(&d->stop)) {
         take_seek_request(d);
         double started = vf_now_ms();
@@ -404,7 +462,7 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
     for (;;) {
         step = next_step(d);
         if (step == STEP_AUDIO) {
-            av_packet_unref(d->packet); /* audio before the first picture is not needed */
+            keep_early_audio(d);
             continue;
         }
         /* the picture showing at the start time is the last one that begins by then */
@@ -563,6 +621,7 @@ void vf_decoder_close(struct vf_decoder *d)
         vf_queue_destroy(d->queue);
     }
     vf_item_release(d->first);
+    free_early_audio(d);
     vf_item_pool_destroy(d->pool);
     vf_converter_destroy(d->converter);
     av_frame_free(&d->picture);

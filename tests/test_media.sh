@@ -183,6 +183,20 @@ run bad_format 1 -i gbrp.mkv -o x.out --format nope &&
 run audio 0 -i h264.mp4 -o audio.mkv &&
     { [ "$(ffprobe -v error -show_entries stream=codec_name -of csv=p=0 audio.mkv | sort |
         tr '\n' ' ')" = "aac h264 " ] && ok || bad "audio stream not copied"; }
+# all of it, from where it starts against the first picture (the audio read before the video
+# decoder gives its first picture was lost: the recording's sound began 0.09 s late)
+packet_times() { # side data adds a comma and a line to the priming packet's
+    ffprobe -v error -select_streams "$1" -show_entries packet=pts_time -of csv=p=0 "$2" |
+        tr -d , | grep .
+}
+first_of() { packet_times "$1" "$2" | sort -g | head -1; }
+audio_lead() { awk -v a="$(first_of a:0 "$1")" -v v="$(first_of v:0 "$1")" 'BEGIN { print a - v }'; }
+packets() { packet_times a:0 "$1" | wc -l; }
+[ -f audio.mkv ] && [ "$(packets audio.mkv)" = "$(packets h264.mp4)" ] &&
+    awk -v o="$(audio_lead audio.mkv)" -v i="$(audio_lead h264.mp4)" \
+        'BEGIN { exit !(o - i < 0.002 && i - o < 0.002) }' && ok ||
+    bad "recorded audio: $(packets audio.mkv) packets from $(audio_lead audio.mkv) s of the" \
+        "first picture; the input's $(packets h264.mp4) from $(audio_lead h264.mp4) s"
 run audio_drop 0 -i pcm.mkv -o nopcm.mp4 &&
     { grep -q "audio stream 1 (pcm_s16le) dropped" audio_drop.err &&
         [ "$(ffprobe -v error -show_entries stream=codec_type -of csv=p=0 nopcm.mp4)" = video ] &&
