@@ -225,6 +225,27 @@ extra_word:
     return -1;
 }
 
+/* The table's bindings worded as a file's lines word them, for rows broken up by the file. */
+static void word_table_keys(struct vf_keymap *m)
+{
+    for (size_t k = 0; k < vf_key_binding_count && k < VF_KEYMAP_MAX; k++) {
+        const struct vf_key_binding *t = &vf_key_bindings[k];
+        size_t c = 0;
+        while (c + 1 < COUNT(commands) && commands[c].command != t->command)
+            c++;
+        char argument[24] = "";
+        if (commands[c].argument == PRESET_ARG && t->arg >= 0 && t->arg < VF_PRESET_COUNT)
+            snprintf(argument, sizeof(argument), " %s", vf_presets[t->arg].name);
+        else if (commands[c].argument == INT_ARG)
+            snprintf(argument, sizeof(argument), " %d", t->arg);
+        vf_key_name(t->key, m->table_labels[k], sizeof(m->table_labels[k]));
+        snprintf(m->table_helps[k], sizeof(m->table_helps[k]), "%s%s", commands[c].name, argument);
+        m->table_keys[k] = *t;
+        m->table_keys[k].label = m->table_labels[k];
+        m->table_keys[k].help = m->table_helps[k];
+    }
+}
+
 int vf_keymap_load(struct vf_keymap *m, const char *path, char *err, size_t errlen)
 {
     m->count = 0;
@@ -282,6 +303,8 @@ int vf_keymap_load(struct vf_keymap *m, const char *path, char *err, size_t errl
     fclose(f);
     if (status)
         m->count = 0;
+    else
+        word_table_keys(m);
     return status;
 }
 
@@ -293,6 +316,23 @@ const struct vf_key_binding *vf_keymap_lookup(const struct vf_keymap *m, int key
     return vf_key_lookup(key);
 }
 
+static bool rebound(const struct vf_keymap *m, int key)
+{
+    for (size_t i = 0; m && i < m->count; i++)
+        if (m->user[i].key == key)
+            return true;
+    return false;
+}
+
+/* The end of the help row that starts at table index k: the next labelled index. */
+static size_t row_end(size_t k)
+{
+    do
+        k++;
+    while (k < vf_key_binding_count && !vf_key_bindings[k].label);
+    return k;
+}
+
 size_t vf_keymap_help_rows(const struct vf_keymap *m, const struct vf_key_binding **rows,
                            size_t max)
 {
@@ -300,12 +340,15 @@ size_t vf_keymap_help_rows(const struct vf_keymap *m, const struct vf_key_bindin
     for (size_t i = 0; m && i < m->count && n < max; i++)
         if (m->user[i].command != VF_CMD_NONE)
             rows[n++] = &m->user[i];
-    for (size_t k = 0; k < vf_key_binding_count && n < max; k++) {
-        bool overridden = false;
-        for (size_t i = 0; m && i < m->count; i++)
-            overridden |= m->user[i].key == vf_key_bindings[k].key;
-        if (vf_key_bindings[k].label && !overridden)
-            rows[n++] = &vf_key_bindings[k];
+    for (size_t row = 0; row < vf_key_binding_count; row = row_end(row)) {
+        bool broken = false;
+        for (size_t k = row; k < row_end(row); k++)
+            broken |= rebound(m, vf_key_bindings[k].key);
+        if (!broken && n < max && vf_key_bindings[row].label)
+            rows[n++] = &vf_key_bindings[row];
+        for (size_t k = row; broken && k < row_end(row) && k < VF_KEYMAP_MAX && n < max; k++)
+            if (!rebound(m, vf_key_bindings[k].key))
+                rows[n++] = &m->table_keys[k];
     }
     return n;
 }

@@ -16,6 +16,12 @@ struct vf_keymap {
     char labels[VF_KEYMAP_MAX][16];            /* their key names, for the help */
     char helps[VF_KEYMAP_MAX][96];             /* their commands, as the file words them */
     size_t count;
+    /* The table's keys by their index there, each listed alone and worded as a file would word
+     * it, for the help rows that the file broke up by rebinding one of their keys ("q ignore":
+     * "ESC quit"). Filled by vf_keymap_load. */
+    struct vf_key_binding table_keys[VF_KEYMAP_MAX];
+    char table_labels[VF_KEYMAP_MAX][16];
+    char table_helps[VF_KEYMAP_MAX][32];
 };
 
 /* One line: 1 with *b filled (no label; help: the command's name), 0 for a blank or comment
@@ -28,8 +34,9 @@ int vf_keymap_load(struct vf_keymap *m, const char *path, char *err, size_t errl
  * "ignore" unbinds a built-in key). */
 const struct vf_key_binding *vf_keymap_lookup(const struct vf_keymap *m, int key);
 /* The rows the help lists, into rows[0..returned count): the file's bindings but its "ignore"
- * lines, then the table's rows (those with a label) whose key the file leaves alone; a row
- * goes with that key ("q ignore" takes "q / esc" off, though esc still quits). */
+ * lines, then the table's rows (those with a label and the aliases under them) that the file
+ * leaves alone; of a row the file rebound a key of, the other keys one by one ("q ignore":
+ * "ESC quit"; "Z ignore": "z zoom 2"). */
 size_t vf_keymap_help_rows(const struct vf_keymap *m, const struct vf_key_binding **rows,
                            size_t max);
 /* The user's file when it exists: $XDG_CONFIG_HOME/vfview/input.conf, else

@@ -247,22 +247,44 @@ static void test_keymap(void)
               !strcmp(left->help, "seek -30"),
           "LEFT: arg %d, '%s' '%s'", left ? left->arg : 0, left ? left->label : "",
           left ? left->help : "");
-    /* the help: x and LEFT from the file (not q's "ignore"), then the table's rows less those
-     * of q (unbound) and LEFT (rebound): a row goes with the key it is listed under */
+    /* the help: x and LEFT from the file (not q's "ignore"), then the table's rows; of the two
+     * that the file broke up, "q / esc" and "left / right", the keys it left alone one by one,
+     * worded as a file's lines are, where the rows were */
     const struct vf_key_binding *rows[64];
     size_t help = vf_keymap_help_rows(&m, rows, 64), table_rows = 0;
     for (size_t k = 0; k < vf_key_binding_count; k++)
         table_rows += vf_key_bindings[k].label != NULL;
-    bool has_q = false, has_left = false, has_one = false;
+    bool has_q = false, has_left = false, has_one = false, esc_last = false, right = false;
     for (size_t i = 2; i < help; i++) {
         has_q |= rows[i]->key == 'q';
         has_left |= rows[i]->key == VF_KEY_LEFT;
-        has_one |= rows[i]->key == '1';
+        has_one |= rows[i]->key == '1' && !strcmp(rows[i]->label, "1-6");
+        right |= rows[i]->key == VF_KEY_RIGHT && !strcmp(rows[i]->label, "RIGHT") &&
+                 !strcmp(rows[i]->help, "seek 5") && rows[i - 1]->key == ',';
     }
-    CHECK(help == 2 + table_rows - 2 && rows[0]->key == 'x' && rows[1]->key == VF_KEY_LEFT &&
-              !has_q && !has_left && has_one,
-          "help rows: %zu of a table of %zu, first %d %d, q %d, left %d, 1 %d", help, table_rows,
-          rows[0]->key, rows[1]->key, has_q, has_left, has_one);
+    esc_last = help > 0 && rows[help - 1]->key == VF_KEY_ESCAPE &&
+               !strcmp(rows[help - 1]->label, "ESC") && !strcmp(rows[help - 1]->help, "quit");
+    CHECK(help == 2 + table_rows && rows[0]->key == 'x' && rows[1]->key == VF_KEY_LEFT && !has_q &&
+              !has_left && has_one && esc_last && right,
+          "help rows: %zu of a table of %zu, first %d %d, q %d, left %d, 1 %d, esc %d, right %d",
+          help, table_rows, rows[0]->key, rows[1]->key, has_q, has_left, has_one, esc_last, right);
+    /* a key under the row's label: the label's key alone, with its argument, and a preset's
+     * name */
+    struct vf_keymap broken;
+    CHECK(load_text(&broken, "Z ignore\n3 quit\n", err, sizeof(err)) == 0, "%s", err);
+    size_t count = vf_keymap_help_rows(&broken, rows, 64);
+    bool z = false, zoom_row = false, five = false, filters_row = false;
+    for (size_t i = 1; i < count; i++) {
+        z |=
+            rows[i]->key == 'z' && !strcmp(rows[i]->label, "z") && !strcmp(rows[i]->help, "zoom 2");
+        zoom_row |= rows[i]->label && !strcmp(rows[i]->label, "z / Z");
+        five |= rows[i]->key == '5' && !strcmp(rows[i]->label, "5") &&
+                !strcmp(rows[i]->help, "filter box") && rows[i - 1]->key == '4';
+        filters_row |= rows[i]->label && !strcmp(rows[i]->label, "1-6");
+    }
+    CHECK(count == 1 + table_rows - 2 + 1 + 5 && z && !zoom_row && five && !filters_row,
+          "Z and 3 rebound: %zu help rows (table %zu), z %d, z / Z %d, 5 %d, 1-6 %d", count,
+          table_rows, z, zoom_row, five, filters_row);
     CHECK(vf_keymap_help_rows(&m, rows, 1) == 1 &&
               vf_keymap_help_rows(NULL, rows, 64) == table_rows,
           "help rows: at most max; with no file, the table's");
