@@ -582,7 +582,7 @@ static int run_loop(struct ui *u)
 
 int vf_viewer_run(const struct vf_options *opts, int loop)
 {
-    struct ui u = {.opts = opts, .loop = loop};
+    struct ui u = {.opts = opts, .loop = loop, .hover_s = -1};
     vf_clock_init(&u.clock);
     vf_clock_set_speed(&u.clock, opts->speed, 0);
     u.paused = opts->pause;

@@ -23,11 +23,23 @@ static double bar_seconds(const struct ui *u, const struct vf_layout *l, double 
     return vf_layout_bar_fraction(l, x) * vf_playback_info(u->playback)->duration_s;
 }
 
+/* Over the seek bar (or dragging along it), the time at the pointer shows above it. */
+static void hover(struct ui *u, const struct vf_layout *l, double x, double y)
+{
+    double was = u->hover_s;
+    u->hover_s =
+        ui_has_bar(u) && (u->scrubbing || vf_layout_on_bar(l, x, y)) ? bar_seconds(u, l, x) : -1;
+    u->hover_x = (int)x;
+    u->redraw |= u->hover_s != was;
+}
+
 /* The mouse: the wheel zooms at the pointer, a drag moves the picture, a click on the seek bar
  * seeks and a drag along it scrubs, a double click toggles fullscreen (as in mpv). */
 static void mouse(struct ui *u, const SDL_Event *ev)
 {
     const struct vf_layout l = vf_display_layout(u->display);
+    if (ev->type == SDL_MOUSEMOTION)
+        hover(u, &l, ev->motion.x * l.scale, ev->motion.y * l.scale);
     if (ev->type == SDL_MOUSEBUTTONDOWN)
         u->scrubbing = false; /* a release outside the window may never have come */
     if (ev->type == SDL_MOUSEWHEEL && ev->wheel.y != 0) {
@@ -136,6 +148,8 @@ void ui_handle_events(struct ui *u, int timeout_ms)
                    ev.type == SDL_MOUSEBUTTONUP || ev.type == SDL_MOUSEMOTION) {
             mouse(u, &ev);
         } else if (ev.type == SDL_WINDOWEVENT) {
+            if (ev.window.event == SDL_WINDOWEVENT_LEAVE)
+                u->hover_s = -1;
             u->redraw = true;
             u->last_panel = 0;
         }

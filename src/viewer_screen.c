@@ -241,7 +241,8 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
         update_help(u, &lay);
     if (ui_has_bar(u))
         update_bar(u, &lay);
-    if (u->taps) { /* the filter chosen: the pictures follow it a moment later */
+    u->hover_text[0] = '\0'; /* rendered again at the text's size now */
+    if (u->taps) {           /* the filter chosen: the pictures follow it a moment later */
         char taps[VF_MAX_SIZE + 4][VF_TAPS_LINE];
         const char *lines[VF_MAX_SIZE + 4];
         int n = vf_filter_taps_text(&u->settings.filter, taps, VF_MAX_SIZE + 4);
@@ -249,6 +250,18 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
             lines[i] = taps[i];
         set_sprite(u, u->overlay, VF_SPRITE_TAPS, lines, n, NULL, vf_layout_panel(&lay).w);
     }
+}
+
+/* The time under the pointer over the seek bar, rendered again when it reads otherwise. */
+static void update_hover(struct ui *u)
+{
+    char text[sizeof(u->hover_text)];
+    vf_describe_position(u->hover_s, 0, false, text, sizeof(text));
+    if (!strcmp(text, u->hover_text))
+        return;
+    snprintf(u->hover_text, sizeof(u->hover_text), "%s", text);
+    const char *one[1] = {text};
+    set_sprite(u, u->overlay, VF_SPRITE_SEEK_TIME, one, 1, NULL, 0);
 }
 
 void ui_draw(struct ui *u, bool gpu_missing, double now)
@@ -273,6 +286,13 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
     r.sprite_visible[VF_SPRITE_SEEK] = ui_has_bar(u);
     r.sprite_x[VF_SPRITE_SEEK] = vf_layout_seek_bar(&l).x;
     r.sprite_y[VF_SPRITE_SEEK] = vf_layout_seek_bar(&l).y;
+    r.sprite_visible[VF_SPRITE_SEEK_TIME] = ui_has_bar(u) && u->hover_s >= 0;
+    if (r.sprite_visible[VF_SPRITE_SEEK_TIME]) {
+        update_hover(u);
+        vf_display_sprite_size(u->display, VF_SPRITE_SEEK_TIME, &w, &h);
+        r.sprite_x[VF_SPRITE_SEEK_TIME] = SDL_max(0, SDL_min(u->hover_x - w / 2, l.drawable_w - w));
+        r.sprite_y[VF_SPRITE_SEEK_TIME] = vf_layout_seek_bar(&l).y - l.margin - h;
+    }
     r.sprite_visible[VF_SPRITE_PANEL] = !u->panel_hidden || now < u->message_until;
     const struct vf_rect panel = vf_layout_panel(&l);
     r.sprite_x[VF_SPRITE_PANEL] = panel.x;

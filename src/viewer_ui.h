@@ -49,6 +49,9 @@ struct ui {
     bool scrubbing;       /* the left button went down on the seek bar and is held */
     bool scrub_pending;   /* a drag along the bar moved on while the last seek was under way */
     double scrub_to;      /* where to, in seconds */
+    double hover_s;       /* the seek bar's time under the pointer; < 0: not over the bar */
+    int hover_x;          /* the pointer's x then, drawable pixels */
+    char hover_text[32];  /* what the time sprite shows */
     long shown, dropped, screenshots, recordings;
     bool failed;            /* a recording, or the textures of a switch of input: exit status 1 */
     struct series times[4]; /* CPU, GPU, the UI thread's own work: wall clock, then its CPU time */

@@ -205,7 +205,8 @@ fi
 # the seek bar along the bottom: a click at its middle shows the picture at 4 s of the 8 s
 # sample; with the panel hidden ('i') the bar is too, and a click there seeks nothing; shown
 # again, a drag along it from a quarter to three quarters (the button held while the picture is
-# taken) ends on the picture a click at three quarters shows, not on a quarter's
+# taken) ends on the picture a click at three quarters shows, not on a quarter's; the time under
+# the pointer shows over the bar
 cat >bar.sh <<SCRIPT
 "$vfview" --engine cpu --pause 2>bar.err &
 pid=\$!
@@ -222,11 +223,12 @@ for x in 400 500 600 700 800 900; do xdotool mousemove --window \$w \$x 480; sle
 sleep 1.5; xdotool key s; sleep 0.5; xdotool mouseup 1; sleep 0.3
 xdotool mousemove --window \$w 300 496 click 1; sleep 1.5; xdotool key s; sleep 0.5
 xdotool mousemove --window \$w 900 496 click 1; sleep 1.5; xdotool key s; sleep 0.5
+xdotool mousemove --window \$w 900 250; sleep 0.5; xdotool key s; sleep 0.3
 xdotool key q
 wait \$pid
 SCRIPT
 session bar.sh
-if [ "${#shots[@]}" -eq 6 ]; then
+if [ "${#shots[@]}" -eq 7 ]; then
     sought=$(changed "${shots[0]}" "${shots[1]}") hidden=$(changed "${shots[1]}" "${shots[2]}")
     [ "$sought" -gt 1000 ] && [ "$hidden" -eq 0 ] && ok ||
         bad "seek bar: $sought of 4096 grey bytes changed after a click on it (expected" \
@@ -235,8 +237,13 @@ if [ "${#shots[@]}" -eq 6 ]; then
     [ "$from" -gt 1000 ] && [ "$to" -eq 0 ] && ok ||
         bad "seek bar: a drag along it differs from a click where it began in $from of 4096" \
             "grey bytes (expected >1000) and from one where it ended in $to (expected 0)"
+    # the time under the pointer shows above the bar, and goes when the pointer leaves it
+    tip=$(changed "${shots[5]}" "${shots[6]}" "iw*0.1:ih*0.08:iw*0.7:ih*0.9")
+    [ "$tip" -gt 100 ] && ok ||
+        bad "seek bar: $tip of 4096 grey bytes above it changed as the pointer left (expected" \
+            ">100: the time there shown, then not)"
 else
-    bad "seek bar: ${#shots[@]} screenshots (expected 6): $(tail -2 bar.err)"
+    bad "seek bar: ${#shots[@]} screenshots (expected 7): $(tail -2 bar.err)"
 fi
 
 # a quarter of the speed (--speed 0.5, then { once) shows a quarter of the pictures: 3 s of 30
