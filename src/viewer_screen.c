@@ -241,8 +241,9 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
         update_help(u, &lay);
     if (ui_has_bar(u))
         update_bar(u, &lay);
-    u->hover_text[0] = '\0'; /* rendered again at the text's size now */
-    if (u->taps) {           /* the filter chosen: the pictures follow it a moment later */
+    /* the time over the bar: rendered again at the text's size now */
+    u->hover_text[0] = '\0';
+    if (u->taps) { /* the filter chosen: the pictures follow it a moment later */
         char taps[VF_MAX_SIZE + 4][VF_TAPS_LINE];
         const char *lines[VF_MAX_SIZE + 4];
         int n = vf_filter_taps_text(&u->settings.filter, taps, VF_MAX_SIZE + 4);
