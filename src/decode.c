@@ -19,6 +19,9 @@
 
 /* Consecutive undecodable packets after which the input counts as unreadable. */
 enum { MAX_CONSECUTIVE_ERRORS = 64 };
+/* Audio packets kept from before the first picture: a bound for inputs whose sound starts long
+ * before their video (1024 AAC packets are 20 s or more). */
+enum { MAX_EARLY_AUDIO = 1024 };
 
 enum step { STEP_PICTURE, STEP_AUDIO, STEP_END, STEP_ERROR };
 
@@ -34,8 +37,10 @@ struct vf_decoder {
     struct vf_item_pool *pool;
     struct vf_queue *queue;
     struct vf_media_item *first; /* decoded by open, queued by start */
-    AVPacket **early_audio;      /* read by open before the first picture, queued after it */
-    int early_count;
+    int64_t first_pts;           /* its time */
+    /* audio read by open before the first picture, queued after it: a ring, oldest first */
+    AVPacket *early_audio[MAX_EARLY_AUDIO];
+    int early_first, early_count;
     pthread_t thread;
     bool thread_running;
     bool flushing; /* the demuxer ended: the decoder is being drained */
@@ -244,35 +249,47 @@ static bool audio_ends_before_target(const struct vf_decoder *d, const AVPacket 
 }
 
 /* An audio packet read before the first picture came out of the video decoder (which holds a
- * few packets back, more with threads or B-frames): it plays with the first pictures, so it is
- * kept for the thread to queue after the first picture. Audio from before a --start target is
- * not; past MAX_EARLY_AUDIO packets (seconds of audio ahead of the video) the oldest goes. */
-enum { MAX_EARLY_AUDIO = 1024 };
+ * few packets back, more with threads or B-frames): kept, for the thread to queue after the
+ * first picture those that play with it and after it. Audio from before a --start target is
+ * not kept; past MAX_EARLY_AUDIO packets the oldest goes. */
 static void keep_early_audio(struct vf_decoder *d)
 {
-    if (!audio_ends_before_target(d, d->packet) &&
-        (d->early_audio || (d->early_audio = calloc(MAX_EARLY_AUDIO, sizeof(AVPacket *))))) {
+    AVPacket *kept = audio_ends_before_target(d, d->packet) ? NULL : av_packet_alloc();
+    if (kept) { /* if not, lost to memory pressure: not worth failing the input for */
+        av_packet_move_ref(kept, d->packet);
         if (d->early_count == MAX_EARLY_AUDIO) {
-            av_packet_free(&d->early_audio[0]);
+            av_packet_free(&d->early_audio[d->early_first]);
+            d->early_first = (d->early_first + 1) % MAX_EARLY_AUDIO;
             d->early_count--;
-            memmove(d->early_audio, d->early_audio + 1, d->early_count * sizeof(AVPacket *));
         }
-        AVPacket *kept = av_packet_alloc();
-        if (kept) { /* if not, lost to memory pressure: not worth failing the input for */
-            av_packet_move_ref(kept, d->packet);
-            d->early_audio[d->early_count++] = kept;
-        }
+        d->early_audio[(d->early_first + d->early_count++) % MAX_EARLY_AUDIO] = kept;
     }
     av_packet_unref(d->packet);
+}
+
+/* The i-th oldest of the audio kept by open. */
+static AVPacket **early_audio(struct vf_decoder *d, int i)
+{
+    return &d->early_audio[(d->early_first + i) % MAX_EARLY_AUDIO];
 }
 
 static void free_early_audio(struct vf_decoder *d)
 {
     for (int i = 0; i < d->early_count; i++)
-        av_packet_free(&d->early_audio[i]);
-    free(d->early_audio);
-    d->early_audio = NULL;
-    d->early_count = 0;
+        av_packet_free(early_audio(d, i));
+    d->early_first = d->early_count = 0;
+}
+
+/* Whether an audio packet sounds with the first picture or after it, or is the one just before
+ * (an AAC decoder needs the packet before the first it plays: the source's priming). The
+ * recording starts with the first picture, as it does after a seek. */
+static bool plays_from_first_picture(const struct vf_decoder *d, const AVPacket *packet)
+{
+    if (packet->pts == AV_NOPTS_VALUE)
+        return true;
+    AVRational tb = d->format->streams[packet->stream_index]->time_base;
+    return av_compare_ts(packet->pts + 2 * packet->duration, tb, d->first_pts, d->info.time_base) >
+           0;
 }
 
 /* Queues the audio that open read before the first picture; false if the consumer stopped. */
@@ -280,11 +297,13 @@ static bool queue_early_audio(struct vf_decoder *d)
 {
     bool consumer_there = true;
     for (int i = 0; i < d->early_count && consumer_there; i++) {
+        if (!plays_from_first_picture(d, *early_audio(d, i)))
+            continue;
         struct vf_media_item *item = vf_item_take(d->pool, VF_ITEM_AUDIO);
         if (!item)
             continue;
-        item->packet = d->early_audio[i];
-        d->early_audio[i] = NULL;
+        item->packet = *early_audio(d, i);
+        *early_audio(d, i) = NULL;
         item->serial = d->serial;
         if (vf_queue_put(d->queue, item)) {
             vf_item_release(item);
@@ -508,6 +527,7 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
         return -1;
     }
     d->first = make_picture_item(d, started);
+    d->first_pts = d->first ? d->first->pts : 0;
     av_frame_unref(p);
     if (!d->first) {
         snprintf(err, errlen, "%s: %s", d->name, d->error);

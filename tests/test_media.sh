@@ -197,6 +197,13 @@ packets() { packet_times a:0 "$1" | wc -l; }
         'BEGIN { exit !(o - i < 0.002 && i - o < 0.002) }' && ok ||
     bad "recorded audio: $(packets audio.mkv) packets from $(audio_lead audio.mkv) s of the" \
         "first picture; the input's $(packets h264.mp4) from $(audio_lead h264.mp4) s"
+# sound a second ahead of the pictures: the recording starts with the first picture (and the
+# audio packet just before it, which an AAC decoder needs), not with a second of sound alone
+ff -itsoffset 1 -i h264.mp4 -i h264.mp4 -map 0:v -map 1:a -c copy lead.mkv
+run audio_lead 0 -i lead.mkv -o lead_out.mkv &&
+    { awk -v l="$(audio_lead lead_out.mkv)" 'BEGIN { exit !(l > -0.05 && l <= 0) }' && ok ||
+        bad "sound ahead of the pictures: recorded from $(audio_lead lead_out.mkv) s of the" \
+            "first picture (expected -0.05 to 0)"; }
 run audio_drop 0 -i pcm.mkv -o nopcm.mp4 &&
     { grep -q "audio stream 1 (pcm_s16le) dropped" audio_drop.err &&
         [ "$(ffprobe -v error -show_entries stream=codec_type -of csv=p=0 nopcm.mp4)" = video ] &&
