@@ -10,6 +10,8 @@
 #include "keys.h"
 
 #define VF_KEYMAP_MAX 128
+/* Every row vf_keymap_help_rows can list: a file's keys, then the table's (at most as many). */
+#define VF_HELP_ROWS_MAX (2 * VF_KEYMAP_MAX)
 
 struct vf_keymap {
     struct vf_key_binding user[VF_KEYMAP_MAX]; /* the file's, looked up first */

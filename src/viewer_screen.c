@@ -110,7 +110,7 @@ static int rows_width(struct vf_overlay *o, char (*rows)[VF_FOLD_WIDTH], int cou
  * with its lines cut. */
 static void update_help(struct ui *u, const struct vf_layout *l)
 {
-    enum { ROWS = 48 };
+    enum { ROWS = VF_HELP_ROWS_MAX };
     const struct vf_key_binding *bindings[ROWS];
     const char *lines[ROWS];
     char rows[ROWS][160], folded[ROWS][VF_FOLD_WIDTH];

@@ -285,6 +285,20 @@ static void test_keymap(void)
     CHECK(count == 1 + table_rows - 2 + 1 + 5 && z && !zoom_row && five && !filters_row,
           "Z and 3 rebound: %zu help rows (table %zu), z %d, z / Z %d, 5 %d, 1-6 %d", count,
           table_rows, z, zoom_row, five, filters_row);
+    /* a file of as many keys as it may have: the help lists them all, and the table's rows */
+    char *many = malloc(VF_KEYMAP_MAX * 16), *end = many;
+    for (int k = 0; many && k < VF_KEYMAP_MAX; k++) {
+        char name[8];
+        vf_key_name(0x100 + k, name, sizeof(name)); /* Ā, ā, Ă... typed by no built-in key */
+        end += sprintf(end, "%s quit\n", name);
+    }
+    const struct vf_key_binding *all[VF_HELP_ROWS_MAX];
+    CHECK(many && load_text(&broken, many, err, sizeof(err)) == 0 &&
+              vf_key_binding_count <= VF_KEYMAP_MAX &&
+              vf_keymap_help_rows(&broken, all, VF_HELP_ROWS_MAX) == VF_KEYMAP_MAX + table_rows,
+          "a file of %d keys: %s; the help lists %zu rows of %d", VF_KEYMAP_MAX, err,
+          vf_keymap_help_rows(&broken, all, VF_HELP_ROWS_MAX), VF_KEYMAP_MAX + (int)table_rows);
+    free(many);
     CHECK(vf_keymap_help_rows(&m, rows, 1) == 1 &&
               vf_keymap_help_rows(NULL, rows, 64) == table_rows,
           "help rows: at most max; with no file, the table's");
