@@ -269,6 +269,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
     u->playback = next;
     u->input = i;
     u->discarding = u->ended = u->scrubbing = u->scrub_pending = false;
+    u->hover_s = -1;      /* the bar's times are another input's now */
     u->steps = u->paused; /* paused, the new input's first picture shows */
     vf_clock_unanchor(&u->clock);
     u->view = vf_view_whole();
