@@ -34,6 +34,7 @@ struct vf_decoder {
     AVPacket *packet;
     AVFrame *picture;
     struct vf_converter *converter;
+    struct vf_frame stored; /* a picture as stored, before it is turned (info.orientation) */
     struct vf_item_pool *pool;
     struct vf_queue *queue;
     struct vf_media_item *first; /* decoded by open, queued by start */
@@ -150,11 +151,15 @@ static struct vf_media_item *make_picture_item(struct vf_decoder *d, double star
     }
     char err[256];
     double convert_started = vf_now_ms();
-    if (vf_convert_to_planar(d->converter, d->picture, &item->picture, err, sizeof(err))) {
+    const bool turned = d->stored.storage != NULL;
+    if (vf_convert_to_planar(d->converter, d->picture, turned ? &d->stored : &item->picture, err,
+                             sizeof(err))) {
         snprintf(d->error, sizeof(d->error), "%s", err);
         vf_item_release(item);
         return NULL;
     }
+    if (turned)
+        vf_frame_orient(&item->picture, &d->stored, d->info.orientation);
     AVFrame *p = d->picture;
     int64_t pts = p->best_effort_timestamp;
     if (pts == AV_NOPTS_VALUE || (d->pictures > 0 && pts < d->next_pts))
@@ -468,6 +473,34 @@ static int open_codec(struct vf_decoder *d, char *err, size_t errlen)
     return 0;
 }
 
+/* The stream's display matrix, or else the first picture's (some codecs say it in the
+ * bitstream), as a quarter turn or mirror; none when neither says. */
+static struct vf_orientation orientation_of(const AVStream *stream, const AVFrame *first)
+{
+    const uint8_t *matrix = NULL;
+#if LIBAVCODEC_VERSION_INT >= AV_VERSION_INT(60, 31, 100)
+    const AVPacketSideData *sd =
+        av_packet_side_data_get(stream->codecpar->coded_side_data,
+                                stream->codecpar->nb_coded_side_data, AV_PKT_DATA_DISPLAYMATRIX);
+    if (sd && sd->size >= 9 * sizeof(int32_t))
+        matrix = sd->data;
+#else
+    size_t size = 0;
+    const uint8_t *data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    if (data && size >= 9 * sizeof(int32_t))
+        matrix = data;
+#endif
+    const AVFrameSideData *fsd = av_frame_get_side_data(first, AV_FRAME_DATA_DISPLAYMATRIX);
+    if (!matrix && fsd && fsd->size >= 9 * sizeof(int32_t))
+        matrix = fsd->data;
+    struct vf_orientation none = {0};
+    if (!matrix)
+        return none;
+    int32_t m[9];
+    memcpy(m, matrix, sizeof(m)); /* side data need not be aligned for int32_t */
+    return vf_orientation_from_matrix(m);
+}
+
 /* Decodes the first picture now, so that undecodable inputs fail in open and the size of
  * every later picture is known before anything downstream is set up. */
 static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
@@ -515,14 +548,17 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
                  p->width, p->height, d->cfg.max_pixels);
         return -1;
     }
-    d->info.width = p->width;
-    d->info.height = p->height;
+    if (!d->cfg.as_stored)
+        d->info.orientation = orientation_of(d->format->streams[d->info.video_stream], p);
+    vf_orientation_size(d->info.orientation, p->width, p->height, &d->info.width, &d->info.height);
     d->info.pixel_format = av_get_pix_fmt_name(p->format);
     if (!d->info.pixel_format)
         d->info.pixel_format = "unknown";
-    d->pool = vf_item_pool_create(p->width, p->height);
+    d->pool = vf_item_pool_create(d->info.width, d->info.height);
     d->converter = vf_converter_create();
-    if (!d->pool || !d->converter) {
+    if (!d->pool || !d->converter ||
+        (!vf_orientation_is_identity(d->info.orientation) &&
+         vf_frame_alloc(&d->stored, p->width, p->height))) {
         snprintf(err, errlen, "%s: out of memory", d->name);
         return -1;
     }
@@ -644,6 +680,7 @@ void vf_decoder_close(struct vf_decoder *d)
     free_early_audio(d);
     vf_item_pool_destroy(d->pool);
     vf_converter_destroy(d->converter);
+    vf_frame_free(&d->stored);
     av_frame_free(&d->picture);
     av_packet_free(&d->packet);
     avcodec_free_context(&d->codec);

@@ -10,6 +10,7 @@
 #include <libavformat/avformat.h>
 
 #include "media_item.h"
+#include "orient.h"
 
 struct vf_decoder_config {
     const char *url;           /* a file, image, pattern (img%03d.png) or URL */
@@ -22,11 +23,14 @@ struct vf_decoder_config {
     bool want_audio;           /* pass audio packets through as VF_ITEM_AUDIO */
     bool loop;                 /* restart at the end (serial is bumped) */
     bool hold_at_end;          /* at the end, wait for a seek (or close) instead of ending */
+    bool as_stored; /* pictures as the file stores them, not turned as its display matrix says */
 };
 
 struct vf_source_info {
-    const char *name;              /* for messages: the path or device */
-    int width, height;             /* of every picture (later size changes are rescaled) */
+    const char *name;  /* for messages: the path or device */
+    int width, height; /* of every picture, as shown (later size changes are rescaled) */
+    /* how the stored pictures are turned to be shown (the file's display matrix, or none) */
+    struct vf_orientation orientation;
     AVRational time_base;          /* of the pts of pictures */
     AVRational frame_rate;         /* nominal; 25/1 when the source does not say */
     double duration_s;             /* 0 when unknown (cameras, some streams) */

@@ -249,6 +249,7 @@ int vf_headless_run(const struct vf_options *opts)
                                    .webcam_format = opts->webcam_format,
                                    .start_s = opts->start,
                                    .loop = opts->loop,
+                                   .as_stored = opts->as_stored,
                                    .want_audio = opts->output != NULL};
     r.decoder = vf_decoder_open(&dc, err, sizeof(err));
     if (!r.decoder)

@@ -23,6 +23,7 @@ enum {
     OPT_START,
     OPT_LOOP,
     OPT_PAUSE,
+    OPT_AS_STORED,
     OPT_SPEED,
     OPT_THREADS,
     OPT_INPUT_CONF,
@@ -57,6 +58,8 @@ static const struct cli_option cli_options[] = {
     {"start", required_argument, OPT_START, "SECONDS", "begin this far into the input"},
     {"loop", no_argument, OPT_LOOP, "", "start again at the end (the bundled sample always does)"},
     {"pause", no_argument, OPT_PAUSE, "", "open the window paused on the first picture"},
+    {"no-autorotate", no_argument, OPT_AS_STORED, "",
+     "pictures as stored, not turned as the file says (phones' portrait video)"},
     {"speed", required_argument, OPT_SPEED, "X", "window playback speed, 1/16 to 16 (default 1)"},
     {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},
     {"threads", required_argument, OPT_THREADS, "N", "CPU engine threads (default: all cores)"},
@@ -183,6 +186,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     case OPT_PAUSE:
         o->pause = true;
+        break;
+    case OPT_AS_STORED:
+        o->as_stored = true;
         break;
     case OPT_SPEED:
         if (vf_parse_double(arg, VF_SPEED_MIN, VF_SPEED_MAX, &o->speed))

@@ -28,6 +28,7 @@ struct vf_options {
     double start;           /* seconds into the input; 0: its beginning */
     bool loop;              /* start again at the end */
     bool pause;             /* the window opens paused */
+    bool as_stored;         /* --no-autorotate: ignore the input's display matrix */
     double speed;           /* the window's playback speed; 1: real time */
     int threads;            /* 0: all cores */
     const char *input_conf; /* key bindings over the built-in ones; NULL: the user's, if any */

@@ -31,6 +31,7 @@ struct vf_playback_config {
     const char *url, *webcam, *webcam_format;
     double start_s; /* where the input begins; a loop restarts at 0 */
     bool loop;
+    bool as_stored; /* ignore the input's display matrix */
     bool use_cpu, use_gpu;
     int threads;
     struct vf_settings settings;

@@ -250,6 +250,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
                                     .webcam_format = o->webcam_format,
                                     .start_s = given ? o->start : 0,
                                     .loop = u->loop,
+                                    .as_stored = o->as_stored,
                                     .use_cpu = o->engine != VF_USE_GPU,
                                     .use_gpu = o->engine != VF_USE_CPU,
                                     .threads = o->threads,

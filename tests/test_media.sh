@@ -215,6 +215,28 @@ run vfr 0 -i vfr.mkv -f edge -o vfr_out.mkv &&
         bad "VFR timestamps changed: $(pts vfr.mkv | head -5 | tr '\n' ' ') vs $(pts vfr_out.mkv |
             head -5 | tr '\n' ' ')"; }
 
+# ---- a display matrix turns the pictures as FFmpeg's own autorotation does ----------------
+# (made by stream copy: the rotate tag before FFmpeg 6, -display_rotation from it on)
+one_second -c:v png -pix_fmt rgb24 stored.mov
+matrix_of() { ffprobe -v error -show_entries stream_side_data=rotation -of csv=p=0 "$1"; }
+for turn in 90 180 270; do
+    ff -i stored.mov -c copy -metadata:s:v:0 rotate=$turn "rot$turn.mov"
+    [ -n "$(matrix_of "rot$turn.mov")" ] ||
+        ff -display_rotation $((360 - turn)) -i stored.mov -c copy "rot$turn.mov"
+    [ -n "$(matrix_of "rot$turn.mov")" ] || { bad "rot$turn.mov: no display matrix made"; continue; }
+    ff -i "rot$turn.mov" -pix_fmt gbrp -c:v ffv1 "want$turn.mkv" # the CLI turns it
+    run "rotate$turn" 0 -i "rot$turn.mov" -f identity --codec ffv1 -o "turned$turn.mkv" &&
+        { "$check" same "want$turn.mkv" "turned$turn.mkv" >/dev/null && ok ||
+            bad "rotation $turn: not the picture ffmpeg shows: $("$check" info "turned$turn.mkv")"; }
+done
+run as_stored 0 -i rot90.mov --no-autorotate -f identity --codec ffv1 -o as_stored.mkv &&
+    { "$check" same stored.mov as_stored.mkv >/dev/null && ok ||
+        bad "--no-autorotate: not the stored pictures"; }
+# a recording holds the turned pictures, with no matrix to turn them again
+run rotate_mp4 0 -i rot90.mov -f sharpen -o turned.mp4 &&
+    { [ "$("$check" info turned.mp4)" = "25 61x97" ] && [ -z "$(matrix_of turned.mp4)" ] && ok ||
+        bad "recording of a turned input: $("$check" info turned.mp4), matrix '$(matrix_of turned.mp4)'"; }
+
 # ---- FFmpeg's own convolution filter agrees within 1 on interior pixels -------------------
 peer() { # NAME MATRIX RDIV VFVIEW_SPEC
     local m="$2"
