@@ -127,6 +127,7 @@ static int run_stages(struct bench_context *c, const char *input, struct stage_r
     struct vf_record_config rc = {.path = s->recording,
                                   .width = info->width,
                                   .height = info->height,
+                                  .sample_aspect = info->sample_aspect,
                                   .time_base = info->time_base,
                                   .frame_rate = info->frame_rate};
     if (!(s->recorder = vf_recorder_open(&rc, s->error, sizeof(s->error))) ||

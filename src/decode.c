@@ -548,9 +548,15 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
                  p->width, p->height, d->cfg.max_pixels);
         return -1;
     }
+    AVStream *stream = d->format->streams[d->info.video_stream];
     if (!d->cfg.as_stored)
-        d->info.orientation = orientation_of(d->format->streams[d->info.video_stream], p);
+        d->info.orientation = orientation_of(stream, p);
     vf_orientation_size(d->info.orientation, p->width, p->height, &d->info.width, &d->info.height);
+    AVRational sar = av_guess_sample_aspect_ratio(d->format, stream, p);
+    if (sar.num <= 0 || sar.den <= 0)
+        sar = (AVRational){1, 1};
+    av_reduce(&sar.num, &sar.den, sar.num, sar.den, VF_MAX_SIDE);
+    d->info.sample_aspect = d->info.orientation.transpose ? av_inv_q(sar) : sar;
     d->info.pixel_format = av_get_pix_fmt_name(p->format);
     if (!d->info.pixel_format)
         d->info.pixel_format = "unknown";

@@ -31,6 +31,8 @@ struct vf_source_info {
     int width, height; /* of every picture, as shown (later size changes are rescaled) */
     /* how the stored pictures are turned to be shown (the file's display matrix, or none) */
     struct vf_orientation orientation;
+    /* of the shown pictures' pixels, width to height: 1:1 but for anamorphic video (DVD) */
+    AVRational sample_aspect;
     AVRational time_base;          /* of the pts of pictures */
     AVRational frame_rate;         /* nominal; 25/1 when the source does not say */
     double duration_s;             /* 0 when unknown (cameras, some streams) */

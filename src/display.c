@@ -16,6 +16,7 @@ struct vf_display {
     SDL_Window *window;
     SDL_GLContext context;
     int video_w, video_h;
+    double sar; /* the pictures' pixels, width to height */
     GLuint vao, video_program, overlay_program;
     GLint video_rect, video_view, video_mode, video_squares, video_gain, overlay_rect;
     GLuint planes[2][VF_PLANES];
@@ -106,9 +107,10 @@ int vf_display_fits(const struct vf_display *d, int video_w, int video_h, char *
 }
 
 int vf_display_set_video(struct vf_display *d, const char *title, int video_w, int video_h,
-                         char *err, size_t errlen)
+                         double sar, char *err, size_t errlen)
 {
     SDL_SetWindowTitle(d->window, title);
+    d->sar = sar;
     if (video_w == d->video_w && video_h == d->video_h)
         return 0;
     if (vf_display_fits(d, video_w, video_h, err, errlen))
@@ -162,8 +164,8 @@ static int setup_gl(struct vf_display *d, char *err, size_t errlen)
     return gl_failed("setting up textures and shaders", err, errlen);
 }
 
-struct vf_display *vf_display_open(const char *title, int video_w, int video_h, char *err,
-                                   size_t errlen)
+struct vf_display *vf_display_open(const char *title, int video_w, int video_h, double sar,
+                                   char *err, size_t errlen)
 {
     struct vf_display *d = calloc(1, sizeof(*d));
     if (!d) {
@@ -172,12 +174,15 @@ struct vf_display *vf_display_open(const char *title, int video_w, int video_h, 
     }
     d->video_w = video_w;
     d->video_h = video_h;
+    d->sar = sar;
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
-    /* two halves side by side, shrunk to fit 90% of the screen */
-    int w = 2 * video_w, h = video_h + 24;
+    /* two halves side by side, as wide as their pixels' shape says (wider rather than lower,
+     * as players do), shrunk to fit 90% of the screen */
+    int w = 2 * (int)(sar > 1 ? video_w * sar + 0.5 : video_w);
+    int h = (int)(sar < 1 ? video_h / sar + 0.5 : video_h) + 24;
     SDL_Rect screen;
     if (SDL_GetDisplayUsableBounds(0, &screen) == 0) {
         double fit = SDL_min(0.9 * screen.w / w, 0.9 * screen.h / h);
@@ -273,7 +278,7 @@ struct vf_layout vf_display_layout(const struct vf_display *d)
     int ww, wh, pw, ph;
     SDL_GetWindowSize(d->window, &ww, &wh);
     SDL_GL_GetDrawableSize(d->window, &pw, &ph);
-    return vf_layout_compute(ww, wh, pw, ph, d->video_w, d->video_h, 1, 2);
+    return vf_layout_compute(ww, wh, pw, ph, d->video_w, d->video_h, d->sar, 2);
 }
 
 float vf_display_scale(const struct vf_display *d)
@@ -310,9 +315,12 @@ int vf_display_draw(struct vf_display *d, const struct vf_layout *l,
         }
         glUniform1i(d->video_mode, diff ? 1 : 0);
         glUniform1f(d->video_gain, r->gain);
-        /* a picture pixel over two screen pixels or more: squares, not a blur */
+        /* a picture pixel over two screen pixels or more each way: squares (rectangles, for
+         * pixels that are not square), not a blur */
         double shown_w = (r->view.x1 - r->view.x0) * d->video_w;
-        glUniform1i(d->video_squares, l->half[half].w >= 2 * shown_w ? 1 : 0);
+        double shown_h = (r->view.y1 - r->view.y0) * d->video_h;
+        glUniform1i(d->video_squares,
+                    l->half[half].w >= 2 * shown_w && l->half[half].h >= 2 * shown_h ? 1 : 0);
         glUniform4f(d->video_view, (float)r->view.x0, (float)r->view.y0, (float)r->view.x1,
                     (float)r->view.y1);
         set_rect(d->video_rect, l->half[half], width, height);

@@ -36,17 +36,18 @@ struct vf_draw_request {
 
 struct vf_display;
 
-/* Opens a resizable HiDPI-aware window sized for two video_w x video_h halves. SDL video must
- * be initialised. NULL with a message (SDL's or GL's reason). */
-struct vf_display *vf_display_open(const char *title, int video_w, int video_h, char *err,
-                                   size_t errlen);
+/* Opens a resizable HiDPI-aware window sized for two video_w x video_h halves, whose pixels
+ * are `sar` times as wide as tall (1: square). SDL video must be initialised. NULL with a
+ * message (SDL's or GL's reason). */
+struct vf_display *vf_display_open(const char *title, int video_w, int video_h, double sar,
+                                   char *err, size_t errlen);
 void vf_display_close(struct vf_display *d);
 /* 0 when video_w x video_h pictures fit this OpenGL's textures; else -1 with a message. */
 int vf_display_fits(const struct vf_display *d, int video_w, int video_h, char *err, size_t errlen);
-/* Another input: the window's title, and textures for its pictures' size (the window keeps its
- * own). 0, or -1 with a message. */
+/* Another input: the window's title, and textures for its pictures' size and the shape of
+ * their pixels (the window keeps its own size). 0, or -1 with a message. */
 int vf_display_set_video(struct vf_display *d, const char *title, int video_w, int video_h,
-                         char *err, size_t errlen);
+                         double sar, char *err, size_t errlen);
 /* Uploads a picture (GBRP planes) to half 0 (left) or 1 (right). */
 void vf_display_upload(struct vf_display *d, int half, const struct vf_frame *f);
 /* Replaces a sprite's image with an RGBA32 surface (NULL hides it for good). */

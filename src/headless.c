@@ -277,6 +277,7 @@ int vf_headless_run(const struct vf_options *opts)
                                       .format = opts->output_format,
                                       .width = r.info->width,
                                       .height = r.info->height,
+                                      .sample_aspect = r.info->sample_aspect,
                                       .time_base = r.info->time_base,
                                       .frame_rate = r.info->frame_rate,
                                       .audio_source = r.info->format,

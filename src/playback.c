@@ -305,6 +305,7 @@ int vf_playback_record_start(struct vf_playback *p, const char *path, const char
                                   .format = format,
                                   .width = p->info->width,
                                   .height = p->info->height,
+                                  .sample_aspect = p->info->sample_aspect,
                                   .time_base = p->info->time_base,
                                   .frame_rate = p->info->frame_rate,
                                   .audio_source = p->info->format};

@@ -151,7 +151,9 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
     c->width = r->cfg.width;
     c->height = r->cfg.height;
     c->pix_fmt = choose_pixel_format(enc, c->width, c->height);
-    c->sample_aspect_ratio = (AVRational){1, 1};
+    /* the source's, so that players show the picture as wide as the source was */
+    const AVRational sar = r->cfg.sample_aspect;
+    c->sample_aspect_ratio = sar.num > 0 && sar.den > 0 ? sar : (AVRational){1, 1};
     c->framerate = r->cfg.frame_rate;
     /* keep the source's clock so variable frame rates survive; MPEG-4 style encoders cap the
      * denominator, and fall back to the nominal frame rate */
@@ -191,6 +193,7 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
         return fail(r, err, errlen, "out of memory", 0);
     r->video->time_base = c->time_base;
     r->video->avg_frame_rate = r->cfg.frame_rate;
+    r->video->sample_aspect_ratio = c->sample_aspect_ratio; /* muxers check both agree */
     ret = avcodec_parameters_from_context(r->video->codecpar, c);
     if (ret < 0)
         return fail(r, err, errlen, "cannot set the stream parameters", ret);

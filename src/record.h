@@ -17,8 +17,9 @@ struct vf_record_config {
     const char *codec;  /* encoder or codec name; NULL: H.264 (libx264) where possible */
     const char *format; /* container (muxer name or extension); NULL: from the path's extension */
     int width, height;
-    AVRational time_base;  /* of the pts given to vf_recorder_write_picture */
-    AVRational frame_rate; /* nominal */
+    AVRational sample_aspect; /* of the pixels, width to height; 0:0 or 0:1: square */
+    AVRational time_base;     /* of the pts given to vf_recorder_write_picture */
+    AVRational frame_rate;    /* nominal */
     /* the input: its audio streams are copied, its file never written over; NULL: none */
     const AVFormatContext *audio_source;
     void (*notice)(const char *line, void *ctx); /* one-line notices (fallbacks, drops) */

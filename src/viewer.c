@@ -275,8 +275,8 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
     vf_clock_unanchor(&u->clock);
     u->view = vf_view_whole();
     u->last_panel = 0;
-    if (u->display &&
-        vf_display_set_video(u->display, title, info->width, info->height, err, errlen)) {
+    if (u->display && vf_display_set_video(u->display, title, info->width, info->height,
+                                           av_q2d(info->sample_aspect), err, errlen)) {
         ui_note(u, "%s", err);
         u->quit = u->failed = true; /* no textures to draw in */
     }
@@ -620,7 +620,8 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
         goto fail;
     const struct vf_source_info *info = vf_playback_info(u.playback);
     window_title(info, title, sizeof(title));
-    u.display = vf_display_open(title, info->width, info->height, err, sizeof(err));
+    u.display = vf_display_open(title, info->width, info->height, av_q2d(info->sample_aspect), err,
+                                sizeof(err));
     if (!u.display)
         goto fail;
     SDL_StartTextInput(); /* the keys that type act by what they type (viewer_input.c) */

@@ -175,9 +175,16 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     char which[32] = ""; /* of several inputs */
     if (ui_input_count(u) > 1)
         snprintf(which, sizeof(which), "[%d/%d] ", u->input + 1, ui_input_count(u));
+    /* how the stored pictures are turned and the shape of their pixels, where either is
+     * unusual */
     const char *turned = vf_orientation_name(info->orientation);
-    snprintf(l[0], sizeof(l[0]), "%s%s  %dx%d  %.2f fps source%s%s", which, info->name, info->width,
-             info->height, av_q2d(info->frame_rate), turned[0] ? ", " : "", turned);
+    char shape[96] = "";
+    const AVRational sar = info->sample_aspect;
+    if (sar.num != sar.den)
+        snprintf(shape, sizeof(shape), ", pixels %d:%d", sar.num, sar.den);
+    snprintf(l[0], sizeof(l[0]), "%s%s  %dx%d  %.2f fps source%s%s%s", which, info->name,
+             info->width, info->height, av_q2d(info->frame_rate), turned[0] ? ", " : "", turned,
+             shape);
     snprintf(l[1], sizeof(l[1]), "display %.1f fps  UI %.1f ms  dropped %ld", u->display_fps,
              u->ui_ms, u->dropped);
     if (cpu >= 0)

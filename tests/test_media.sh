@@ -236,6 +236,21 @@ run as_stored 0 -i rot90.mov --no-autorotate -f identity --codec ffv1 -o as_stor
 run rotate_mp4 0 -i rot90.mov -f sharpen -o turned.mp4 &&
     { [ "$("$check" info turned.mp4)" = "25 61x97" ] && [ -z "$(matrix_of turned.mp4)" ] && ok ||
         bad "recording of a turned input: $("$check" info turned.mp4), matrix '$(matrix_of turned.mp4)'"; }
+# pixels that are not square (anamorphic video) keep their shape in a recording; turned a
+# quarter, they are as much taller than wide
+sar_of() { ffprobe -v error -select_streams v:0 -show_entries stream=sample_aspect_ratio \
+    -of csv=p=0 "$1"; }
+one_second -vf setsar=32/27 -c:v png -pix_fmt rgb24 anamorphic.mov
+ff -i anamorphic.mov -c copy -metadata:s:v:0 rotate=90 anamorphic90.mov
+[ -n "$(matrix_of anamorphic90.mov)" ] ||
+    ff -display_rotation 270 -i anamorphic.mov -c copy anamorphic90.mov
+for out in sar.mp4 sar.mkv; do
+    run "sar_$out" 0 -i anamorphic.mov -o "$out" &&
+        { [ "$(sar_of "$out")" = 32:27 ] && ok || bad "$out: pixels $(sar_of "$out"), not 32:27"; }
+done
+run sar_turned 0 -i anamorphic90.mov -o sar_turned.mkv &&
+    { [ "$(sar_of sar_turned.mkv)" = 27:32 ] && [ "$("$check" info sar_turned.mkv)" = "25 61x97" ] &&
+        ok || bad "turned 32:27 pixels: $(sar_of sar_turned.mkv), $("$check" info sar_turned.mkv)"; }
 
 # ---- FFmpeg's own convolution filter agrees within 1 on interior pixels -------------------
 peer() { # NAME MATRIX RDIV VFVIEW_SPEC

@@ -523,6 +523,33 @@ if command -v setxkbmap >/dev/null; then layout_check; else
     echo "setxkbmap not installed: the keyboard layout check skipped"
 fi
 
+# pixels twice as wide as tall (anamorphic video): a white 100x100 picture shows 200 wide, in a
+# window opened for two such halves
+ffmpeg -nostdin -loglevel error -y -f lavfi -i color=white:size=100x100:rate=25:duration=1 \
+    -vf setsar=2 -c:v ffv1 wide_pixels.mkv
+cat >sar.sh <<SCRIPT
+"$vfview" --engine cpu --pause -f identity wide_pixels.mkv 2>sar.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key i; sleep 0.5; xdotool key s; sleep 0.5
+xdotool key q
+wait \$pid
+SCRIPT
+session sar.sh
+white() { # the white pixels along a line of a screenshot (crop=W:H:X:Y)
+    ffmpeg -v error -i "$1" -vf "crop=$2" -f rawvideo -pix_fmt rgb24 - | od -An -tu1 -v -w3 |
+        awk '$1 > 250 && $2 > 250 && $3 > 250 { n++ } END { print n + 0 }'
+}
+if [ "${#shots[@]}" -eq 1 ]; then
+    across=$(white "${shots[0]}" "iw/2:1:0:ih/2") down=$(white "${shots[0]}" "1:ih:iw/4:0")
+    [ "$((across * 20))" -ge "$((down * 39))" ] && [ "$((across * 20))" -le "$((down * 41))" ] &&
+        grep -q "(400x124)" sar.err && ok ||
+        bad "2:1 pixels: the picture $across across by $down down (expected twice as wide);" \
+            "$(grep screenshot sar.err)"
+else
+    bad "2:1 pixels: ${#shots[@]} screenshots (expected 1): $(tail -2 sar.err)"
+fi
+
 # --frames ends the window by itself; a bad input fails before any window, in one line
 timeout 60 xvfb-run -a "$vfview" --engine cpu --frames 15 2>frames.err
 [ $? -eq 0 ] && grep -q "^vfview: 15 frames shown" frames.err && ok ||
