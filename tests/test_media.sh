@@ -286,7 +286,9 @@ fi
 
 # ---- bad inputs and outputs: one line naming the file, exit 1, no file left ---------------
 : >empty.mp4
-head -c 65536 /dev/urandom >random.mp4
+# fixed bytes: /dev/urandom's now and then probed as some format holding a picture
+python3 -c 'import random, sys; random.seed(1); sys.stdout.buffer.write(random.randbytes(65536))' \
+    >random.mp4
 echo "not a video" >text.mp4
 head -c 3000 h264.mp4 >truncated.mp4
 ff -f lavfi -i "sine=duration=1" audio_only.m4a
