@@ -3,8 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Tiles of a transposition: a tile's source rows stay in the cache while its columns are read. */
-enum { TILE = 32 };
+/* Tiles of a transposition, a multiple of 8: a tile's stored rows stay in the L1 while their
+ * columns are read. */
+enum { TILE = 64 };
 
 struct vf_orientation vf_orientation_from_matrix(const int32_t matrix[9])
 {
@@ -39,6 +40,25 @@ void vf_orientation_size(struct vf_orientation o, int w, int h, int *shown_w, in
     *shown_h = o.transpose ? w : h;
 }
 
+/* 8 bytes as a word whose low byte is the first in memory, on any machine */
+static uint64_t load8(const uint8_t *at)
+{
+    uint64_t v;
+    memcpy(&v, at, sizeof(v));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
+static void store8(uint8_t *at, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    memcpy(at, &v, sizeof(v));
+}
+
 static void flip_plane(uint8_t *dst, ptrdiff_t dst_stride, const uint8_t *src, ptrdiff_t src_stride,
                        int w, int h, struct vf_orientation o)
 {
@@ -49,38 +69,103 @@ static void flip_plane(uint8_t *dst, ptrdiff_t dst_stride, const uint8_t *src, p
             memcpy(to, from, (size_t)w);
             continue;
         }
-        for (int x = 0; x < w; x++)
+        int x = 0;
+        for (; x + 8 <= w; x += 8) /* 8 bytes at once, reversed */
+            store8(to + x, __builtin_bswap64(load8(from + w - 8 - x)));
+        for (; x < w; x++)
             to[x] = from[w - 1 - x];
     }
 }
 
-/* shown w x h = stored h x w: shown row y is stored column sx, read down (or up) the rows */
-static void transpose_plane(uint8_t *dst, ptrdiff_t dst_stride, const uint8_t *src,
-                            ptrdiff_t src_stride, int stored_w, int stored_h,
-                            struct vf_orientation o)
+/* rows r[0..7] of an 8x8 byte matrix become its columns: swaps of 1, 2 and 4 bytes across
+ * rows 1, 2 and 4 apart */
+static void transpose8(uint64_t r[8])
 {
-    const int w = stored_h, h = stored_w;
-    const ptrdiff_t step = o.flip_x ? -src_stride : src_stride;
-    for (int y0 = 0; y0 < h; y0 += TILE)
-        for (int x0 = 0; x0 < w; x0 += TILE) {
-            const int y1 = y0 + TILE < h ? y0 + TILE : h, x1 = x0 + TILE < w ? x0 + TILE : w;
-            for (int y = y0; y < y1; y++) {
-                const int sx = o.flip_y ? stored_w - 1 - y : y;
-                const int sy = o.flip_x ? stored_h - 1 - x0 : x0;
-                const uint8_t *from = src + sy * src_stride + sx;
-                uint8_t *to = dst + y * dst_stride;
-                for (int x = x0; x < x1; x++, from += step)
-                    to[x] = *from;
-            }
+    for (int i = 0; i < 8; i += 2) {
+        const uint64_t t = ((r[i] >> 8) ^ r[i + 1]) & 0x00FF00FF00FF00FFull;
+        r[i + 1] ^= t;
+        r[i] ^= t << 8;
+    }
+    static const int pairs2[4] = {0, 1, 4, 5};
+    for (int k = 0; k < 4; k++) {
+        const int i = pairs2[k];
+        const uint64_t t = ((r[i] >> 16) ^ r[i + 2]) & 0x0000FFFF0000FFFFull;
+        r[i + 2] ^= t;
+        r[i] ^= t << 16;
+    }
+    for (int i = 0; i < 4; i++) {
+        const uint64_t t = ((r[i] >> 32) ^ r[i + 4]) & 0x00000000FFFFFFFFull;
+        r[i + 4] ^= t;
+        r[i] ^= t << 32;
+    }
+}
+
+struct turn {
+    uint8_t *dst;
+    const uint8_t *src;
+    ptrdiff_t dst_stride, src_stride;
+    int stored_w, stored_h;
+    struct vf_orientation o;
+};
+
+/* shown pixels x0..x1, y0..y1 one by one (the edges the 8x8 blocks leave) */
+static void turn_pixels(const struct turn *t, int x0, int x1, int y0, int y1)
+{
+    for (int y = y0; y < y1; y++) {
+        const int sx = t->o.flip_y ? t->stored_w - 1 - y : y;
+        for (int x = x0; x < x1; x++) {
+            const int sy = t->o.flip_x ? t->stored_h - 1 - x : x;
+            t->dst[y * t->dst_stride + x] = t->src[sy * t->src_stride + sx];
         }
+    }
+}
+
+/* the shown 8x8 block at `to`: 8 bytes of 8 stored rows from `from`, `step` apart, reversed
+ * first when the stored columns run backwards */
+static inline void turn_block(uint8_t *to, ptrdiff_t to_stride, const uint8_t *from, ptrdiff_t step,
+                              bool reverse)
+{
+    uint64_t r[8];
+    for (int i = 0; i < 8; i++) {
+        const uint64_t v = load8(from + i * step);
+        r[i] = reverse ? __builtin_bswap64(v) : v;
+    }
+    transpose8(r);
+    for (int k = 0; k < 8; k++)
+        store8(to + k * to_stride, r[k]);
+}
+
+/* shown w x h = stored h x w, in 8x8 blocks within tiles whose stored rows stay in the L1 */
+static void transpose_plane(const struct turn *t)
+{
+    const int w = t->stored_h, h = t->stored_w;
+    const int w8 = w / 8 * 8, h8 = h / 8 * 8;
+    const bool flip_x = t->o.flip_x, flip_y = t->o.flip_y;
+    uint8_t *const dst = t->dst;
+    const uint8_t *const src = t->src;
+    const ptrdiff_t dst_stride = t->dst_stride, src_stride = t->src_stride;
+    /* shown column x is stored row x, or h-1-x walking up */
+    const ptrdiff_t step = flip_x ? -src_stride : src_stride;
+    const uint8_t *const row0 = flip_x ? src + (t->stored_h - 1) * src_stride : src;
+    for (int ty = 0; ty < h8; ty += TILE)
+        for (int tx = 0; tx < w8; tx += TILE)
+            for (int y0 = ty; y0 < ty + TILE && y0 < h8; y0 += 8) {
+                const int column = flip_y ? t->stored_w - 8 - y0 : y0;
+                for (int x0 = tx; x0 < tx + TILE && x0 < w8; x0 += 8)
+                    turn_block(dst + y0 * dst_stride + x0, dst_stride, row0 + x0 * step + column,
+                               step, flip_y);
+            }
+    turn_pixels(t, w8, w, 0, h8);
+    turn_pixels(t, 0, w, h8, h);
 }
 
 void vf_frame_orient(struct vf_frame *dst, const struct vf_frame *src, struct vf_orientation o)
 {
     for (int p = 0; p < VF_PLANES; p++) {
+        const struct turn t = {
+            dst->plane[p], src->plane[p], dst->stride, src->stride, src->width, src->height, o};
         if (o.transpose)
-            transpose_plane(dst->plane[p], dst->stride, src->plane[p], src->stride, src->width,
-                            src->height, o);
+            transpose_plane(&t);
         else
             flip_plane(dst->plane[p], dst->stride, src->plane[p], src->stride, src->width,
                        src->height, o);

@@ -11,7 +11,7 @@ enum { ONE = 1 << 16 };
 /* a display matrix as FFmpeg's av_display_rotation_set makes it: `degrees` counterclockwise */
 static void rotation_matrix(int32_t m[9], double degrees)
 {
-    const double r = degrees * M_PI / 180;
+    const double r = degrees * acos(-1.0) / 180;
     memset(m, 0, 9 * sizeof(*m));
     m[0] = (int32_t)lrint(cos(r) * ONE);
     m[1] = (int32_t)lrint(-sin(r) * ONE);
