@@ -181,7 +181,8 @@ int main(void)
 {
     matrices();
     by_hand();
-    static const int sizes[][2] = {{1, 1}, {2, 3}, {17, 9}, {31, 33}, {64, 1}, {1921, 1081}};
+    static const int sizes[][2] = {{1, 1},  {2, 3},    {17, 9},     {31, 33},
+                                   {64, 1}, {136, 72}, {1921, 1081}};
     for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
         against_definition(sizes[i][0], sizes[i][1], i + 1);
     round_trip(1921, 1081);
