@@ -25,4 +25,8 @@ make bmp.bmp -frames:v 1 -pix_fmt bgr24
 make mpeg4.mov -c:v mpeg4
 ffmpeg -v error -y -f lavfi -i "$src" -f lavfi -i sine=d=0.3 -frames:v 3 -c:v libx264 \
     -c:a aac -shortest "$dir/with-audio.mp4"
+# a display matrix (a phone's portrait clip) and pixels that are not square (the decoder
+# turns and shapes the pictures by them)
+make anamorphic.mov -c:v mpeg4 -vf setsar=32/27
+ffmpeg -v error -y -i "$dir/anamorphic.mov" -c copy -metadata:s:v:0 rotate=90 "$dir/rotated.mov"
 ls "$dir" | wc -l
