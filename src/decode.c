@@ -549,8 +549,9 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
         return -1;
     }
     AVStream *stream = d->format->streams[d->info.video_stream];
-    if (!d->cfg.as_stored)
-        d->info.orientation = orientation_of(stream, p);
+    const struct vf_orientation none = {0};
+    d->info.orientation =
+        vf_orientation_then(d->cfg.as_stored ? none : orientation_of(stream, p), d->cfg.turn);
     vf_orientation_size(d->info.orientation, p->width, p->height, &d->info.width, &d->info.height);
     AVRational sar = av_guess_sample_aspect_ratio(d->format, stream, p);
     if (sar.num <= 0 || sar.den <= 0)

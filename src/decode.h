@@ -24,12 +24,14 @@ struct vf_decoder_config {
     bool loop;                 /* restart at the end (serial is bumped) */
     bool hold_at_end;          /* at the end, wait for a seek (or close) instead of ending */
     bool as_stored; /* pictures as the file stores them, not turned as its display matrix says */
+    struct vf_orientation turn; /* the user's, after the file's (vf_orientation_user) */
 };
 
 struct vf_source_info {
     const char *name;  /* for messages: the path or device */
     int width, height; /* of every picture, as shown (later size changes are rescaled) */
-    /* how the stored pictures are turned to be shown (the file's display matrix, or none) */
+    /* how the stored pictures are turned to be shown: the file's display matrix (unless
+     * as_stored), then the user's turn */
     struct vf_orientation orientation;
     /* of the shown pictures' pixels, width to height: 1:1 but for anamorphic video (DVD) */
     AVRational sample_aspect;

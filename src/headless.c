@@ -250,6 +250,7 @@ int vf_headless_run(const struct vf_options *opts)
                                    .start_s = opts->start,
                                    .loop = opts->loop,
                                    .as_stored = opts->as_stored,
+                                   .turn = vf_orientation_user(opts->rotate, opts->mirror),
                                    .want_audio = opts->output != NULL};
     r.decoder = vf_decoder_open(&dc, err, sizeof(err));
     if (!r.decoder)

@@ -24,6 +24,8 @@ enum {
     OPT_LOOP,
     OPT_PAUSE,
     OPT_AS_STORED,
+    OPT_ROTATE,
+    OPT_MIRROR,
     OPT_SPEED,
     OPT_THREADS,
     OPT_INPUT_CONF,
@@ -60,6 +62,9 @@ static const struct cli_option cli_options[] = {
     {"pause", no_argument, OPT_PAUSE, "", "open the window paused on the first picture"},
     {"no-autorotate", no_argument, OPT_AS_STORED, "",
      "pictures as stored, not turned as the file says (phones' portrait video)"},
+    {"rotate", required_argument, OPT_ROTATE, "DEG",
+     "turn the pictures 90, 180 or 270 degrees clockwise, after the file's own turn"},
+    {"mirror", no_argument, OPT_MIRROR, "", "mirror the pictures left to right (a selfie camera)"},
     {"speed", required_argument, OPT_SPEED, "X", "window playback speed, 1/16 to 16 (default 1)"},
     {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},
     {"threads", required_argument, OPT_THREADS, "N", "CPU engine threads (default: all cores)"},
@@ -189,6 +194,15 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     case OPT_AS_STORED:
         o->as_stored = true;
+        break;
+    case OPT_ROTATE:
+        if (vf_parse_long(arg, 0, 270, &n) || n % 90)
+            return fail(err, len, "--rotate: '%s' is not 0, 90, 180 or 270 (degrees clockwise)",
+                        arg);
+        o->rotate = (int)n;
+        break;
+    case OPT_MIRROR:
+        o->mirror = true;
         break;
     case OPT_SPEED:
         if (vf_parse_double(arg, VF_SPEED_MIN, VF_SPEED_MAX, &o->speed))

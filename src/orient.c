@@ -23,6 +23,43 @@ bool vf_orientation_is_identity(struct vf_orientation o)
     return !o.transpose && !o.flip_x && !o.flip_y;
 }
 
+/* An orientation as the signed permutation matrix taking a shown pixel's offset from the
+ * centre to the stored one's: (sx, sy) = (m[0][0] x + m[0][1] y, m[1][0] x + m[1][1] y). */
+typedef int turn_matrix[2][2];
+
+static void matrix_of(struct vf_orientation o, turn_matrix m)
+{
+    const int fx = o.flip_x ? -1 : 1, fy = o.flip_y ? -1 : 1;
+    m[0][0] = o.transpose ? 0 : fx;
+    m[0][1] = o.transpose ? fy : 0;
+    m[1][0] = o.transpose ? fx : 0;
+    m[1][1] = o.transpose ? 0 : fy;
+}
+
+struct vf_orientation vf_orientation_then(struct vf_orientation first, struct vf_orientation then)
+{
+    /* stored = first's matrix (then's matrix (shown)) */
+    turn_matrix a, b, m;
+    matrix_of(first, a);
+    matrix_of(then, b);
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++)
+            m[i][j] = a[i][0] * b[0][j] + a[i][1] * b[1][j];
+    struct vf_orientation o;
+    o.transpose = m[0][0] == 0;
+    o.flip_x = (o.transpose ? m[1][0] : m[0][0]) < 0;
+    o.flip_y = (o.transpose ? m[0][1] : m[1][1]) < 0;
+    return o;
+}
+
+struct vf_orientation vf_orientation_user(int degrees, bool mirror)
+{
+    static const struct vf_orientation quarter[4] = {
+        {false, false, false}, {true, true, false}, {false, true, true}, {true, false, true}};
+    const struct vf_orientation mirrored = {false, true, false}, none = {0};
+    return vf_orientation_then(quarter[((degrees / 90) % 4 + 4) % 4], mirror ? mirrored : none);
+}
+
 const char *vf_orientation_name(struct vf_orientation o)
 {
     static const char *const names[2][2][2] = {

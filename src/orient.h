@@ -22,6 +22,10 @@ struct vf_orientation {
  * quarter turn (a 30 degree rotation) gets the nearest one. */
 struct vf_orientation vf_orientation_from_matrix(const int32_t matrix[9]);
 bool vf_orientation_is_identity(struct vf_orientation o);
+/* `first`, then `then` on what it shows: a file's own turn followed by the user's. */
+struct vf_orientation vf_orientation_then(struct vf_orientation first, struct vf_orientation then);
+/* The user's turn: `degrees` clockwise (0, 90, 180 or 270), then mirrored left to right. */
+struct vf_orientation vf_orientation_user(int degrees, bool mirror);
 /* For messages: "rotated 90° clockwise", "mirrored"...; "" for the identity. */
 const char *vf_orientation_name(struct vf_orientation o);
 /* The shown size of a stored w x h picture. */

@@ -191,6 +191,7 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
                                    .start_s = cfg->start_s,
                                    .loop = cfg->loop,
                                    .as_stored = cfg->as_stored,
+                                   .turn = cfg->turn,
                                    .hold_at_end = !cfg->loop && !cfg->webcam,
                                    .want_audio = true,
                                    .queue_depth = 3};

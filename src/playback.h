@@ -31,7 +31,8 @@ struct vf_playback_config {
     const char *url, *webcam, *webcam_format;
     double start_s; /* where the input begins; a loop restarts at 0 */
     bool loop;
-    bool as_stored; /* ignore the input's display matrix */
+    bool as_stored;             /* ignore the input's display matrix */
+    struct vf_orientation turn; /* the user's, after the input's own */
     bool use_cpu, use_gpu;
     int threads;
     struct vf_settings settings;

@@ -251,6 +251,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
                                     .start_s = given ? o->start : 0,
                                     .loop = u->loop,
                                     .as_stored = o->as_stored,
+                                    .turn = vf_orientation_user(o->rotate, o->mirror),
                                     .use_cpu = o->engine != VF_USE_GPU,
                                     .use_gpu = o->engine != VF_USE_CPU,
                                     .threads = o->threads,

@@ -232,6 +232,17 @@ done
 run as_stored 0 -i rot90.mov --no-autorotate -f identity --codec ffv1 -o as_stored.mkv &&
     { "$check" same stored.mov as_stored.mkv >/dev/null && ok ||
         bad "--no-autorotate: not the stored pictures"; }
+# the user's turns: clockwise as ffmpeg's transpose=clock, the mirror as hflip, and after the
+# file's own turn (rot90.mov is turned left: turned right again, it is as stored)
+ff -i stored.mov -vf transpose=clock -pix_fmt gbrp -c:v ffv1 clock.mkv
+ff -i stored.mov -vf transpose=clock,hflip -pix_fmt gbrp -c:v ffv1 clock_mirrored.mkv
+run user_rotate 0 -i stored.mov --rotate 90 -f identity --codec ffv1 -o user90.mkv &&
+    run user_mirror 0 -i stored.mov --rotate 90 --mirror -f identity --codec ffv1 -o user90m.mkv &&
+    run user_undo 0 -i rot90.mov --rotate 90 -f identity --codec ffv1 -o undone.mkv &&
+    { "$check" same clock.mkv user90.mkv >/dev/null && "$check" same clock_mirrored.mkv user90m.mkv \
+        >/dev/null && "$check" same stored.mov undone.mkv >/dev/null && ok ||
+        bad "--rotate 90 / --mirror: $("$check" same clock.mkv user90.mkv 2>&1)," \
+            "$("$check" same clock_mirrored.mkv user90m.mkv 2>&1), $("$check" same stored.mov undone.mkv 2>&1)"; }
 # a recording holds the turned pictures, with no matrix to turn them again
 run rotate_mp4 0 -i rot90.mov -f sharpen -o turned.mp4 &&
     { [ "$("$check" info turned.mp4)" = "25 61x97" ] && [ -z "$(matrix_of turned.mp4)" ] && ok ||

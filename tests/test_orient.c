@@ -177,8 +177,77 @@ static void round_trip(int w, int h)
     vf_frame_free(&back);
 }
 
+/* the user's turns, by hand: degrees clockwise, then a mirror */
+static void user_turns(void)
+{
+    static const struct {
+        int degrees;
+        bool mirror;
+        const char *name;
+    } cases[] = {
+        {0, false, ""},
+        {90, false, "rotated 90° clockwise"},
+        {180, false, "rotated 180°"},
+        {270, false, "rotated 90° counterclockwise"},
+        {0, true, "mirrored"},
+        /* turned right, then mirrored: the same as mirrored, then turned left */
+        {90, true, "mirrored, then rotated 90° counterclockwise"},
+        {180, true, "flipped upside down"},
+        {270, true, "mirrored, then rotated 90° clockwise"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        const char *got =
+            vf_orientation_name(vf_orientation_user(cases[i].degrees, cases[i].mirror));
+        CHECK(strcmp(got, cases[i].name) == 0, "%d%s: '%s', not '%s'", cases[i].degrees,
+              cases[i].mirror ? " mirrored" : "", got, cases[i].name);
+    }
+    /* a file turned left, then the user's turn right: as stored */
+    CHECK(vf_orientation_is_identity(
+              vf_orientation_then(make(true, false, true), vf_orientation_user(90, false))),
+          "left then right");
+}
+
+/* every pair of orientations: turning by one and then the other is turning by their
+ * composition once (on a picture with no symmetry: random bytes, 5x3) */
+static void compositions(void)
+{
+    struct vf_frame src, mid[2], once, twice;
+    if (vf_frame_alloc(&src, 5, 3) || vf_frame_alloc(&mid[0], 5, 3) ||
+        vf_frame_alloc(&mid[1], 3, 5)) {
+        CHECK(0, "out of memory");
+        return;
+    }
+    vf_frame_fill_random(&src, 11);
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 8; j++) {
+            const struct vf_orientation a = make(i & 4, i & 2, i & 1),
+                                        b = make(j & 4, j & 2, j & 1);
+            const struct vf_orientation ab = vf_orientation_then(a, b);
+            struct vf_frame *m = &mid[a.transpose];
+            vf_frame_orient(m, &src, a);
+            int w, h;
+            vf_orientation_size(ab, 5, 3, &w, &h);
+            if (vf_frame_alloc(&once, w, h) || vf_frame_alloc(&twice, w, h)) {
+                CHECK(0, "out of memory");
+                return;
+            }
+            vf_frame_orient(&twice, m, b);
+            vf_frame_orient(&once, &src, ab);
+            CHECK(vf_frame_compare(&once, &twice, NULL, NULL, NULL) < 0,
+                  "'%s' then '%s' is not '%s'", vf_orientation_name(a), vf_orientation_name(b),
+                  vf_orientation_name(ab));
+            vf_frame_free(&once);
+            vf_frame_free(&twice);
+        }
+    vf_frame_free(&src);
+    vf_frame_free(&mid[0]);
+    vf_frame_free(&mid[1]);
+}
+
 int main(void)
 {
+    user_turns();
+    compositions();
     matrices();
     by_hand();
     static const int sizes[][2] = {{1, 1},  {2, 3},    {17, 9},     {31, 33},
