@@ -243,6 +243,22 @@ run user_rotate 0 -i stored.mov --rotate 90 -f identity --codec ffv1 -o user90.m
         >/dev/null && "$check" same stored.mov undone.mkv >/dev/null && ok ||
         bad "--rotate 90 / --mirror: $("$check" same clock.mkv user90.mkv 2>&1)," \
             "$("$check" same clock_mirrored.mkv user90m.mkv 2>&1), $("$check" same stored.mov undone.mkv 2>&1)"; }
+# a phone's photo: EXIF orientation 6 (turn right to show) in the JPEG, which the decoder gives
+# as the picture's display matrix
+python3 - photo.jpg exif6.jpg <<'PY'
+import struct, sys
+entry = struct.pack(">HHII", 0x0112, 3, 1, 6 << 16)  # Orientation, SHORT, 1, value 6
+tiff = b"MM" + struct.pack(">HI", 42, 8) + struct.pack(">H", 1) + entry + struct.pack(">I", 0)
+app1 = b"Exif\0\0" + tiff
+jpeg = open(sys.argv[1], "rb").read()
+open(sys.argv[2], "wb").write(jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1 + jpeg[2:])
+PY
+run exif 0 -i exif6.jpg -f identity -o exif_shown.png &&
+    run exif_ref 0 -i photo.jpg --rotate 90 -f identity -o exif_want.png &&
+    run exif_stored 0 -i exif6.jpg --no-autorotate -f identity -o exif_stored.png &&
+    { "$check" same exif_want.png exif_shown.png >/dev/null &&
+        [ "$("$check" info exif_stored.png)" = "1 97x61" ] && ok ||
+        bad "EXIF orientation 6: $("$check" info exif_shown.png), stored $("$check" info exif_stored.png)"; }
 # a recording holds the turned pictures, with no matrix to turn them again
 run rotate_mp4 0 -i rot90.mov -f sharpen -o turned.mp4 &&
     { [ "$("$check" info turned.mp4)" = "25 61x97" ] && [ -z "$(matrix_of turned.mp4)" ] && ok ||
