@@ -48,6 +48,7 @@ static const struct {
     {"step", VF_CMD_STEP, NO_ARG, 0, 0},
     {"step-back", VF_CMD_STEP_BACK, NO_ARG, 0, 0},
     {"seek", VF_CMD_SEEK, INT_ARG, -86400, 86400},
+    {"ab-loop", VF_CMD_AB_LOOP, NO_ARG, 0, 0},
     {"speed", VF_CMD_SPEED, INT_ARG, -10000, 10000},
     {"input", VF_CMD_INPUT, INT_ARG, -1, 1},
     {"fullscreen", VF_CMD_FULLSCREEN, NO_ARG, 0, 0},

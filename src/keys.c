@@ -29,6 +29,7 @@ const struct vf_key_binding vf_key_bindings[] = {
     {VF_KEY_RIGHT, VF_CMD_SEEK, +5, NULL, NULL},
     {VF_KEY_DOWN, VF_CMD_SEEK, -60, "down / up", "seek 60 s back / forward (files)"},
     {VF_KEY_UP, VF_CMD_SEEK, +60, NULL, NULL},
+    {'l', VF_CMD_AB_LOOP, 0, "l", "A-B loop: set A, then B (A to B repeats), then clear (files)"},
     {'[', VF_CMD_SPEED, -110, "[ / ]", "playback speed down / up 10%"},
     {']', VF_CMD_SPEED, +110, NULL, NULL},
     {'{', VF_CMD_SPEED, -200, "{ / }", "playback speed halved / doubled"},

@@ -178,6 +178,38 @@ static double position_s(const struct ui *u)
     return u->discarding ? u->seek_base_s : ui_seconds_of(u, u->current->pts);
 }
 
+/* 'l': A at the picture on screen, then B, then no loop (mpv's ab-loop) */
+static void set_loop_point(struct ui *u)
+{
+    if (!u->current || !ui_can_seek(u))
+        return;
+    const double at = position_s(u);
+    char a[48], b[48];
+    vf_describe_position(u->loop_a, 0, true, a, sizeof(a));
+    vf_describe_position(at, 0, true, b, sizeof(b));
+    if (u->loop_a < 0) {
+        u->loop_a = at;
+        ui_note(u, "A-B loop: A at %s (l again: B)", b);
+    } else if (u->loop_b < 0 && at <= u->loop_a) {
+        ui_note(u, "A-B loop: B must come after A (%s)", a);
+    } else if (u->loop_b < 0) {
+        u->loop_b = at;
+        ui_note(u, "A-B loop: %s - %s", a, b);
+    } else {
+        u->loop_a = u->loop_b = -1;
+        ui_note(u, "A-B loop cleared");
+    }
+}
+
+/* Playing on from B, or from the input's end, starts again at A. */
+static void keep_in_loop(struct ui *u)
+{
+    if (u->loop_b < 0 || !u->current || u->paused || u->discarding)
+        return;
+    if (u->ended || ui_seconds_of(u, u->current->pts) >= u->loop_b)
+        ui_seek(u, u->loop_a, u->loop_a);
+}
+
 static void change_speed(struct ui *u, int step)
 {
     if (u->opts->webcam) {
@@ -271,8 +303,9 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
     u->playback = next;
     u->input = i;
     u->discarding = u->ended = u->scrubbing = u->scrub_pending = false;
-    u->hover_s = -1;      /* the bar's times are another input's now */
-    u->steps = u->paused; /* paused, the new input's first picture shows */
+    u->hover_s = -1;            /* the bar's times are another input's now */
+    u->loop_a = u->loop_b = -1; /* and so would a loop's points be */
+    u->steps = u->paused;       /* paused, the new input's first picture shows */
     vf_clock_unanchor(&u->clock);
     u->view = vf_view_whole();
     u->last_panel = 0;
@@ -368,6 +401,10 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
             u->paused = true;
             ui_seek(u, position_s(u) - frame_s / 2, position_s(u) - frame_s);
         }
+        break;
+    case VF_CMD_AB_LOOP:
+        set_loop_point(u);
+        u->last_panel = 0;
         break;
     case VF_CMD_SPEED:
         change_speed(u, b->arg);
@@ -539,6 +576,7 @@ static int run_loop(struct ui *u)
         ui_handle_events(u, u->redraw || u->upload ? 0 : 2);
         double started = vf_now_ms(), cpu_started = vf_thread_cpu_ms();
         advance(u, started);
+        keep_in_loop(u);
         refilter_still(u);
         const char *error = NULL;
         bool ended = !u->pending && vf_playback_ended(u->playback, &error);
@@ -585,7 +623,7 @@ static int run_loop(struct ui *u)
 
 int vf_viewer_run(const struct vf_options *opts, int loop)
 {
-    struct ui u = {.opts = opts, .loop = loop, .hover_s = -1};
+    struct ui u = {.opts = opts, .loop = loop, .hover_s = -1, .loop_a = -1, .loop_b = -1};
     vf_clock_init(&u.clock);
     vf_clock_set_speed(&u.clock, opts->speed, 0);
     u.paused = opts->pause;

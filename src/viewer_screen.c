@@ -207,8 +207,15 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
         snprintf(speed, sizeof(speed), "speed %.2fx  ", u->clock.speed);
     if (vf_view_zoom_level(u->view) > 1)
         snprintf(zoom, sizeof(zoom), "zoom %.1fx  ", vf_view_zoom_level(u->view));
-    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "", speed, zoom,
-             vf_playback_recording(u->playback) ? "● REC  " : "",
+    char loop[64] = "", a[24], b[24];
+    vf_describe_position(u->loop_a, 0, false, a, sizeof(a));
+    vf_describe_position(u->loop_b, 0, false, b, sizeof(b));
+    if (u->loop_b >= 0)
+        snprintf(loop, sizeof(loop), "A-B %s-%s  ", a, b);
+    else if (u->loop_a >= 0)
+        snprintf(loop, sizeof(loop), "A %s  ", a);
+    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "", loop,
+             speed, zoom, vf_playback_recording(u->playback) ? "● REC  " : "",
              vf_playback_record_closing(u->playback) ? "saving  " : "",
              u->paused ? "❚❚ PAUSED  " : "",
              !u->ended                          ? ""

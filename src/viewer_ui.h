@@ -41,17 +41,18 @@ struct ui {
     bool drop_text; /* the next text event is a key's that acted as a key (viewer.c, key_down) */
     int steps;      /* paused: pictures to show one by one (keys pressed faster than they come) */
     struct vf_clock clock;
-    struct vf_view view;  /* the part of the picture both halves show */
-    bool discarding;      /* after a seek: the pictures from before it are dropped */
-    unsigned seek_serial; /* the latest seek's pictures carry it, or a later one */
-    double discard_until; /* an unseekable input plays on with the serial it had */
-    double seek_base_s;   /* while discarding: the position the seek will show */
-    bool scrubbing;       /* the left button went down on the seek bar and is held */
-    bool scrub_pending;   /* a drag along the bar moved on while the last seek was under way */
-    double scrub_to;      /* where to, in seconds */
-    double hover_s;       /* the seek bar's time under the pointer; < 0: not over the bar */
-    int hover_x;          /* the pointer's x then, drawable pixels */
-    char hover_text[32];  /* what the time sprite shows */
+    struct vf_view view;   /* the part of the picture both halves show */
+    bool discarding;       /* after a seek: the pictures from before it are dropped */
+    unsigned seek_serial;  /* the latest seek's pictures carry it, or a later one */
+    double discard_until;  /* an unseekable input plays on with the serial it had */
+    double seek_base_s;    /* while discarding: the position the seek will show */
+    double loop_a, loop_b; /* the A-B loop's points, seconds; < 0: not set */
+    bool scrubbing;        /* the left button went down on the seek bar and is held */
+    bool scrub_pending;    /* a drag along the bar moved on while the last seek was under way */
+    double scrub_to;       /* where to, in seconds */
+    double hover_s;        /* the seek bar's time under the pointer; < 0: not over the bar */
+    int hover_x;           /* the pointer's x then, drawable pixels */
+    char hover_text[32];   /* what the time sprite shows */
     long shown, dropped, screenshots, recordings;
     bool failed;            /* a recording, or the textures of a switch of input: exit status 1 */
     struct series times[4]; /* CPU, GPU, the UI thread's own work: wall clock, then its CPU time */

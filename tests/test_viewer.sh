@@ -469,6 +469,58 @@ timeout 60 xvfb-run -a bash camera.sh
     bad "camera: status '$(cat camera-status.txt 2>/dev/null)', title '$(cat camera-title.txt \
         2>/dev/null)': $(tail -2 camera.err)"
 
+# pixels twice as wide as tall (anamorphic video): a white 100x100 picture shows 200 wide, in a
+# window opened for two such halves
+ffmpeg -nostdin -loglevel error -y -f lavfi -i color=white:size=100x100:rate=25:duration=1 \
+    -vf setsar=2 -c:v ffv1 wide_pixels.mkv
+cat >sar.sh <<SCRIPT
+"$vfview" --engine cpu --pause -f identity wide_pixels.mkv 2>sar.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key i; sleep 0.5; xdotool key s; sleep 0.5
+xdotool key q
+wait \$pid
+SCRIPT
+session sar.sh
+white() { # the white pixels along a line of a screenshot (crop=W:H:X:Y)
+    ffmpeg -v error -i "$1" -vf "crop=$2" -f rawvideo -pix_fmt rgb24 - | od -An -tu1 -v -w3 |
+        awk '$1 > 250 && $2 > 250 && $3 > 250 { n++ } END { print n + 0 }'
+}
+if [ "${#shots[@]}" -eq 1 ]; then
+    across=$(white "${shots[0]}" "iw/2:1:0:ih/2") down=$(white "${shots[0]}" "1:ih:iw/4:0")
+    [ "$((across * 20))" -ge "$((down * 39))" ] && [ "$((across * 20))" -le "$((down * 41))" ] &&
+        grep -q "(400x124)" sar.err && ok ||
+        bad "2:1 pixels: the picture $across across by $down down (expected twice as wide);" \
+            "$(grep screenshot sar.err)"
+else
+    bad "2:1 pixels: ${#shots[@]} screenshots (expected 1): $(tail -2 sar.err)"
+fi
+
+# an A-B loop: A at the first picture, B five steps on (0.2 s); played for 2.5 s, the picture
+# on screen is one of the first five again, not one from 2.5 s in
+ffmpeg -nostdin -loglevel error -y -f lavfi -i testsrc2=size=96x60:rate=25:duration=4 \
+    -pix_fmt gbrp -c:v ffv1 ab.mkv
+ffmpeg -nostdin -loglevel error -y -i ab.mkv -frames:v 8 ab%d.png
+cat >ab.sh <<SCRIPT
+"$vfview" --engine cpu --pause -f identity ab.mkv 2>ab.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key l; sleep 0.3
+for i in 1 2 3 4 5; do xdotool key period; sleep 0.3; done
+xdotool key l; sleep 0.3
+xdotool key space; sleep 2.5; xdotool key space; sleep 0.5
+xdotool key shift+s; sleep 0.5
+xdotool key q
+wait \$pid
+SCRIPT
+session ab.sh
+looped=none
+for i in 1 2 3 4 5 6 7 8; do
+    [ "${#shots[@]}" -eq 1 ] && "$check" same "ab$i.png" "${shots[0]}" >/dev/null 2>&1 && looped=$i
+done
+grep -q "A-B loop: 0:00.000 - 0:00.200" ab.err && [ "$looped" != none ] && [ "$looped" -le 6 ] &&
+    ok || bad "A-B loop: the picture after 2.5 s is frame $looped (expected 1-6): $(cat ab.err)"
+
 # key bindings from the user's file (XDG_CONFIG_HOME) over the built-in ones: q unbound, x quits
 # (in a window opened with --pause: one picture shown); a bad line of --input-conf FILE fails
 # before any window, in one line naming the line
@@ -521,33 +573,6 @@ SCRIPT
 }
 if command -v setxkbmap >/dev/null; then layout_check; else
     echo "setxkbmap not installed: the keyboard layout check skipped"
-fi
-
-# pixels twice as wide as tall (anamorphic video): a white 100x100 picture shows 200 wide, in a
-# window opened for two such halves
-ffmpeg -nostdin -loglevel error -y -f lavfi -i color=white:size=100x100:rate=25:duration=1 \
-    -vf setsar=2 -c:v ffv1 wide_pixels.mkv
-cat >sar.sh <<SCRIPT
-"$vfview" --engine cpu --pause -f identity wide_pixels.mkv 2>sar.err &
-pid=\$!
-timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
-sleep 1; xdotool key i; sleep 0.5; xdotool key s; sleep 0.5
-xdotool key q
-wait \$pid
-SCRIPT
-session sar.sh
-white() { # the white pixels along a line of a screenshot (crop=W:H:X:Y)
-    ffmpeg -v error -i "$1" -vf "crop=$2" -f rawvideo -pix_fmt rgb24 - | od -An -tu1 -v -w3 |
-        awk '$1 > 250 && $2 > 250 && $3 > 250 { n++ } END { print n + 0 }'
-}
-if [ "${#shots[@]}" -eq 1 ]; then
-    across=$(white "${shots[0]}" "iw/2:1:0:ih/2") down=$(white "${shots[0]}" "1:ih:iw/4:0")
-    [ "$((across * 20))" -ge "$((down * 39))" ] && [ "$((across * 20))" -le "$((down * 41))" ] &&
-        grep -q "(400x124)" sar.err && ok ||
-        bad "2:1 pixels: the picture $across across by $down down (expected twice as wide);" \
-            "$(grep screenshot sar.err)"
-else
-    bad "2:1 pixels: ${#shots[@]} screenshots (expected 1): $(tail -2 sar.err)"
 fi
 
 # --frames ends the window by itself; a bad input fails before any window, in one line
