@@ -189,7 +189,7 @@ static void set_loop_point(struct ui *u)
     vf_describe_position(at, 0, true, b, sizeof(b));
     if (u->loop_a < 0) {
         u->loop_a = at;
-        ui_note(u, "A-B loop: A at %s (l again: B)", b);
+        ui_note(u, "A-B loop: A at %s (once more: B)", b);
     } else if (u->loop_b < 0 && at <= u->loop_a) {
         ui_note(u, "A-B loop: B must come after A (%s)", a);
     } else if (u->loop_b < 0) {
