@@ -158,7 +158,8 @@ static const char *fitted(TTF_Font *font, const char *line, int room, char *buf,
     return buf;
 }
 
-SDL_Surface *vf_overlay_bar(int w, int h, double fraction, char *err, size_t errlen)
+SDL_Surface *vf_overlay_bar(int w, int h, double fraction, const double *marks, int n, char *err,
+                            size_t errlen)
 {
     SDL_Surface *bar = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
     if (!bar) {
@@ -167,6 +168,12 @@ SDL_Surface *vf_overlay_bar(int w, int h, double fraction, char *err, size_t err
     }
     fill(bar, 0, 0, w, h, (SDL_Color){255, 255, 255, 70});
     fill(bar, 0, 0, (int)(w * SDL_clamp(fraction, 0.0, 1.0) + 0.5), h, SERIES[0]);
+    const int tick = SDL_max(2, h / 2); /* as wide as half the bar's height, 2 pixels at least */
+    for (int i = 0; i < n; i++) {
+        const int x = (int)(w * SDL_clamp(marks[i], 0.0, 1.0) + 0.5) - tick / 2;
+        fill(bar, SDL_clamp(x, 0, SDL_max(w - tick, 0)), 0, tick, h,
+             (SDL_Color){255, 255, 255, 255});
+    }
     return bar;
 }
 

@@ -178,12 +178,13 @@ static double position_s(const struct ui *u)
     return u->discarding ? u->seek_base_s : ui_seconds_of(u, u->current->pts);
 }
 
-/* 'l': A at the picture on screen, then B, then no loop (mpv's ab-loop) */
+/* 'l': A at the picture on screen (not where a seek under way goes: it may find none), then B,
+ * then no loop (mpv's ab-loop) */
 static void set_loop_point(struct ui *u)
 {
     if (!u->current || !ui_can_seek(u))
         return;
-    const double at = position_s(u);
+    const double at = ui_seconds_of(u, u->current->pts);
     char a[48], b[48];
     vf_describe_position(u->loop_a, 0, true, a, sizeof(a));
     vf_describe_position(at, 0, true, b, sizeof(b));

@@ -155,10 +155,12 @@ bool ui_has_bar(const struct ui *u)
 static void update_bar(struct ui *u, const struct vf_layout *l)
 {
     const struct vf_rect bar = vf_layout_seek_bar(l);
+    const double duration = vf_playback_info(u->playback)->duration_s;
+    const double loop[2] = {u->loop_a / duration, u->loop_b / duration}; /* set first to last */
+    const int marks = u->loop_b >= 0 ? 2 : u->loop_a >= 0 ? 1 : 0;
     char err[512];
-    SDL_Surface *s = vf_overlay_bar(
-        bar.w, bar.h, ui_seconds_of(u, u->current->pts) / vf_playback_info(u->playback)->duration_s,
-        err, sizeof(err));
+    SDL_Surface *s = vf_overlay_bar(bar.w, bar.h, ui_seconds_of(u, u->current->pts) / duration,
+                                    loop, marks, err, sizeof(err));
     if (!s || vf_display_set_sprite(u->display, VF_SPRITE_SEEK, s, err, sizeof(err)))
         fprintf(stderr, "vfview: %s\n", err);
     SDL_FreeSurface(s);

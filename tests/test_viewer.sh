@@ -520,6 +520,27 @@ for i in 1 2 3 4 5 6 7 8; do
 done
 grep -q "A-B loop: 0:00.000 - 0:00.200" ab.err && [ "$looped" != none ] && [ "$looped" -le 6 ] &&
     ok || bad "A-B loop: the picture after 2.5 s is frame $looped (expected 1-6): $(cat ab.err)"
+# the loop's points are white ticks on the seek bar (over a black clip: the only white there)
+ffmpeg -nostdin -loglevel error -y -f lavfi -i color=black:size=320x240:rate=25:duration=4 \
+    -c:v ffv1 black.mkv
+cat >ticks.sh <<SCRIPT
+"$vfview" --engine cpu --pause -f identity black.mkv 2>ticks.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key s; sleep 0.3; xdotool key l
+for i in 1 2 3 4 5 6 7 8 9 10; do xdotool key period; sleep 0.2; done
+xdotool key l; sleep 0.5; xdotool key s; sleep 0.3
+xdotool key q
+wait \$pid
+SCRIPT
+session ticks.sh
+if [ "${#shots[@]}" -eq 2 ]; then
+    before=$(white "${shots[0]}" "iw:12:0:ih-12") after=$(white "${shots[1]}" "iw:12:0:ih-12")
+    [ "$before" -eq 0 ] && [ "$after" -ge 8 ] && ok ||
+        bad "A-B ticks: $before white pixels along the bar before, $after with A and B set"
+else
+    bad "A-B ticks: ${#shots[@]} screenshots (expected 2): $(tail -2 ticks.err)"
+fi
 
 # key bindings from the user's file (XDG_CONFIG_HOME) over the built-in ones: q unbound, x quits
 # (in a window opened with --pause: one picture shown); a bad line of --input-conf FILE fails
