@@ -9,7 +9,7 @@
 
 /* One of rgb (packed) and gbr (planes) gives the pixels. */
 static int write_png(const char *path, const uint8_t *rgb, const struct vf_frame *gbr, int width,
-                     int height, char *err, size_t errlen)
+                     int height, AVRational sar, char *err, size_t errlen)
 {
     const AVCodec *png = avcodec_find_encoder(AV_CODEC_ID_PNG);
     AVCodecContext *c = png ? avcodec_alloc_context3(png) : NULL;
@@ -29,6 +29,8 @@ static int write_png(const char *path, const uint8_t *rgb, const struct vf_frame
     c->pix_fmt = AV_PIX_FMT_RGB24;
     frame->format = AV_PIX_FMT_RGB24;
     c->time_base = (AVRational){1, 1};
+    if (sar.num > 0 && sar.den > 0 && sar.num != sar.den)
+        c->sample_aspect_ratio = sar;
     if ((ret = avcodec_open2(c, png, NULL)) < 0 || (ret = av_frame_get_buffer(frame, 0)) < 0)
         goto averror;
     for (int y = 0; y < height; y++) {
@@ -76,10 +78,11 @@ done:
 int vf_write_png(const char *path, const uint8_t *rgb, int width, int height, char *err,
                  size_t errlen)
 {
-    return write_png(path, rgb, NULL, width, height, err, errlen);
+    return write_png(path, rgb, NULL, width, height, (AVRational){0, 0}, err, errlen);
 }
 
-int vf_write_png_frame(const char *path, const struct vf_frame *gbr, char *err, size_t errlen)
+int vf_write_png_frame(const char *path, const struct vf_frame *gbr, AVRational sar, char *err,
+                       size_t errlen)
 {
-    return write_png(path, NULL, gbr, gbr->width, gbr->height, err, errlen);
+    return write_png(path, NULL, gbr, gbr->width, gbr->height, sar, err, errlen);
 }

@@ -233,7 +233,8 @@ static void save_picture(struct ui *u)
     }
     int half = s->have_gpu ? VF_HALF_GPU : VF_HALF_CPU;
     timestamped(path, sizeof(path), "png", u->screenshots++);
-    if (vf_write_png_frame(path, &s->out[half], err, sizeof(err)))
+    if (vf_write_png_frame(path, &s->out[half], vf_playback_info(u->playback)->sample_aspect, err,
+                           sizeof(err)))
         ui_note(u, "saving the picture failed: %s", err);
     else
         ui_note(u, "picture: %s (%s, %dx%d)", path, half == VF_HALF_GPU ? "GPU" : "CPU",

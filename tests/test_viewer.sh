@@ -470,14 +470,14 @@ timeout 60 xvfb-run -a bash camera.sh
         2>/dev/null)': $(tail -2 camera.err)"
 
 # pixels twice as wide as tall (anamorphic video): a white 100x100 picture shows 200 wide, in a
-# window opened for two such halves
+# window opened for two such halves; shift+s saves it 100x100 with the shape in its PNG (pHYs)
 ffmpeg -nostdin -loglevel error -y -f lavfi -i color=white:size=100x100:rate=25:duration=1 \
     -vf setsar=2 -c:v ffv1 wide_pixels.mkv
 cat >sar.sh <<SCRIPT
 "$vfview" --engine cpu --pause -f identity wide_pixels.mkv 2>sar.err &
 pid=\$!
 timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
-sleep 1; xdotool key i; sleep 0.5; xdotool key s; sleep 0.5
+sleep 1; xdotool key i; sleep 0.5; xdotool key s; sleep 0.5; xdotool key shift+s; sleep 0.5
 xdotool key q
 wait \$pid
 SCRIPT
@@ -486,14 +486,26 @@ white() { # the white pixels along a line of a screenshot (crop=W:H:X:Y)
     ffmpeg -v error -i "$1" -vf "crop=$2" -f rawvideo -pix_fmt rgb24 - | od -An -tu1 -v -w3 |
         awk '$1 > 250 && $2 > 250 && $3 > 250 { n++ } END { print n + 0 }'
 }
-if [ "${#shots[@]}" -eq 1 ]; then
+phys() { # a PNG's pHYs chunk as "X:Y UNIT", or nothing
+    python3 -c 'import struct, sys
+d = open(sys.argv[1], "rb").read()
+i = 8
+while i + 8 <= len(d):
+    n, t = struct.unpack(">I4s", d[i:i + 8])
+    if t == b"pHYs":
+        print("%d:%d %d" % struct.unpack(">IIB", d[i + 8:i + 17]))
+    i += 12 + n' "$1"
+}
+if [ "${#shots[@]}" -eq 2 ]; then
     across=$(white "${shots[0]}" "iw/2:1:0:ih/2") down=$(white "${shots[0]}" "1:ih:iw/4:0")
     [ "$((across * 20))" -ge "$((down * 39))" ] && [ "$((across * 20))" -le "$((down * 41))" ] &&
         grep -q "(400x124)" sar.err && ok ||
         bad "2:1 pixels: the picture $across across by $down down (expected twice as wide);" \
             "$(grep screenshot sar.err)"
+    grep -q "picture: ${shots[1]} (CPU, 100x100)" sar.err && [ "$(phys "${shots[1]}")" = "2:1 0" ] &&
+        ok || bad "2:1 pixels saved: pHYs '$(phys "${shots[1]}")' (expected '2:1 0'): $(cat sar.err)"
 else
-    bad "2:1 pixels: ${#shots[@]} screenshots (expected 1): $(tail -2 sar.err)"
+    bad "2:1 pixels: ${#shots[@]} files (expected a screenshot and a picture): $(tail -2 sar.err)"
 fi
 
 # an A-B loop: A at the first picture, B five steps on (0.2 s); played for 2.5 s, the picture
