@@ -181,7 +181,7 @@ static void transpose_plane(const struct turn *t)
     uint8_t *const dst = t->dst;
     const uint8_t *const src = t->src;
     const ptrdiff_t dst_stride = t->dst_stride, src_stride = t->src_stride;
-    /* shown column x is stored row x, or h-1-x walking up */
+    /* shown column x is stored row x, or stored_h-1-x walking up */
     const ptrdiff_t step = flip_x ? -src_stride : src_stride;
     const uint8_t *const row0 = flip_x ? src + (t->stored_h - 1) * src_stride : src;
     for (int ty = 0; ty < h8; ty += TILE)

@@ -216,14 +216,27 @@ run vfr 0 -i vfr.mkv -f edge -o vfr_out.mkv &&
             head -5 | tr '\n' ' ')"; }
 
 # ---- a display matrix turns the pictures as FFmpeg's own autorotation does ----------------
-# (made by stream copy: the rotate tag before FFmpeg 6, -display_rotation from it on)
 one_second -c:v png -pix_fmt rgb24 stored.mov
 matrix_of() { ffprobe -v error -show_entries stream_side_data=rotation -of csv=p=0 "$1"; }
+# turned_copy IN TURN OUT: IN by stream copy with a matrix that ffmpeg shows as IN turned TURN
+# degrees counterclockwise (what FFmpeg 5's rotate tag writes). From FFmpeg 6 on the tag is gone
+# and -display_rotation writes the matrix; its sign is taken as the one ffmpeg then shows so.
+turned_copy() {
+    local in=$1 turn=$2 out=$3 sign
+    ff -i "$in" -c copy -metadata:s:v:0 rotate="$turn" "$out"
+    [ -n "$(matrix_of "$out")" ] && return 0
+    local shown=(x transpose=cclock hflip,vflip transpose=clock)
+    ff -i "$in" -vf "${shown[turn / 90]}" -pix_fmt gbrp -c:v ffv1 "$out.want.mkv"
+    for sign in "" -; do
+        ff -display_rotation "$sign$turn" -i "$in" -c copy "$out"
+        ff -i "$out" -pix_fmt gbrp -c:v ffv1 "$out.shown.mkv"
+        "$check" same "$out.want.mkv" "$out.shown.mkv" >/dev/null 2>&1 && return 0
+    done
+    return 1
+}
 for turn in 90 180 270; do
-    ff -i stored.mov -c copy -metadata:s:v:0 rotate=$turn "rot$turn.mov"
-    [ -n "$(matrix_of "rot$turn.mov")" ] ||
-        ff -display_rotation $((360 - turn)) -i stored.mov -c copy "rot$turn.mov"
-    [ -n "$(matrix_of "rot$turn.mov")" ] || { bad "rot$turn.mov: no display matrix made"; continue; }
+    turned_copy stored.mov $turn "rot$turn.mov" && [ -n "$(matrix_of "rot$turn.mov")" ] ||
+        { bad "rot$turn.mov: no display matrix made"; continue; }
     ff -i "rot$turn.mov" -pix_fmt gbrp -c:v ffv1 "want$turn.mkv" # the CLI turns it
     run "rotate$turn" 0 -i "rot$turn.mov" -f identity --codec ffv1 -o "turned$turn.mkv" &&
         { "$check" same "want$turn.mkv" "turned$turn.mkv" >/dev/null && ok ||
@@ -268,9 +281,7 @@ run rotate_mp4 0 -i rot90.mov -f sharpen -o turned.mp4 &&
 sar_of() { ffprobe -v error -select_streams v:0 -show_entries stream=sample_aspect_ratio \
     -of csv=p=0 "$1"; }
 one_second -vf setsar=32/27 -c:v png -pix_fmt rgb24 anamorphic.mov
-ff -i anamorphic.mov -c copy -metadata:s:v:0 rotate=90 anamorphic90.mov
-[ -n "$(matrix_of anamorphic90.mov)" ] ||
-    ff -display_rotation 270 -i anamorphic.mov -c copy anamorphic90.mov
+turned_copy anamorphic.mov 90 anamorphic90.mov
 for out in sar.mp4 sar.mkv; do
     run "sar_$out" 0 -i anamorphic.mov -o "$out" &&
         { [ "$(sar_of "$out")" = 32:27 ] && ok || bad "$out: pixels $(sar_of "$out"), not 32:27"; }
