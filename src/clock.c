@@ -28,10 +28,15 @@ double vf_clock_due_ms(const struct vf_clock *c, double media_s)
     return c->anchor_ms + (media_s - c->anchor_s) * 1000 / c->speed;
 }
 
+double vf_clock_media_s(const struct vf_clock *c, double now_ms)
+{
+    return c->anchor_s + (now_ms - c->anchor_ms) * c->speed / 1000;
+}
+
 void vf_clock_set_speed(struct vf_clock *c, double speed, double now_ms)
 {
     if (c->anchored) {
-        c->anchor_s += (now_ms - c->anchor_ms) * c->speed / 1000;
+        c->anchor_s = vf_clock_media_s(c, now_ms);
         c->anchor_ms = now_ms;
     }
     c->speed = speed;

@@ -25,6 +25,8 @@ void vf_clock_follow(struct vf_clock *c, unsigned serial, double media_s, double
 void vf_clock_unanchor(struct vf_clock *c);
 /* When the picture at media_s is due. The clock must be anchored. */
 double vf_clock_due_ms(const struct vf_clock *c, double media_s);
+/* The media time due at now_ms. The clock must be anchored. */
+double vf_clock_media_s(const struct vf_clock *c, double now_ms);
 /* Plays on at `speed` from now_ms: the media time due now stays due now. */
 void vf_clock_set_speed(struct vf_clock *c, double speed, double now_ms);
 

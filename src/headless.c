@@ -251,7 +251,7 @@ int vf_headless_run(const struct vf_options *opts)
                                    .loop = opts->loop,
                                    .as_stored = opts->as_stored,
                                    .turn = vf_orientation_user(opts->rotate, opts->mirror),
-                                   .want_audio = opts->output != NULL};
+                                   .want_audio = opts->output && !opts->no_audio};
     r.decoder = vf_decoder_open(&dc, err, sizeof(err));
     if (!r.decoder)
         goto fail;
@@ -281,7 +281,7 @@ int vf_headless_run(const struct vf_options *opts)
                                       .sample_aspect = r.info->sample_aspect,
                                       .time_base = r.info->time_base,
                                       .frame_rate = r.info->frame_rate,
-                                      .audio_source = r.info->format,
+                                      .audio_source = opts->no_audio ? NULL : r.info->format,
                                       .notice = print_notice};
         r.recorder = vf_recorder_open(&rc, err, sizeof(err));
         if (!r.recorder)

@@ -51,6 +51,8 @@ static const struct {
     {"ab-loop", VF_CMD_AB_LOOP, NO_ARG, 0, 0},
     {"speed", VF_CMD_SPEED, INT_ARG, -10000, 10000},
     {"input", VF_CMD_INPUT, INT_ARG, -1, 1},
+    {"mute", VF_CMD_MUTE, NO_ARG, 0, 0},
+    {"volume", VF_CMD_VOLUME, INT_ARG, -100, 100},
     {"fullscreen", VF_CMD_FULLSCREEN, NO_ARG, 0, 0},
     {"screenshot", VF_CMD_SCREENSHOT, NO_ARG, 0, 0},
     {"save-picture", VF_CMD_SAVE_PICTURE, NO_ARG, 0, 0},

@@ -25,6 +25,8 @@ enum vf_command {
     VF_CMD_AB_LOOP, /* A, then B, then neither */
     VF_CMD_SPEED,   /* arg: a step of vf_speed_step() */
     VF_CMD_INPUT,   /* arg: +1 the next input, -1 the one before */
+    VF_CMD_MUTE,
+    VF_CMD_VOLUME, /* arg: percentage points, + or - */
     VF_CMD_FULLSCREEN,
     VF_CMD_SCREENSHOT,
     VF_CMD_SAVE_PICTURE,

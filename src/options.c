@@ -27,6 +27,9 @@ enum {
     OPT_ROTATE,
     OPT_MIRROR,
     OPT_SPEED,
+    OPT_NO_AUDIO,
+    OPT_VOLUME,
+    OPT_MUTE,
     OPT_THREADS,
     OPT_INPUT_CONF,
     OPT_VERSION,
@@ -66,6 +69,10 @@ static const struct cli_option cli_options[] = {
      "turn the pictures 90, 180 or 270 degrees clockwise, after the file's own turn"},
     {"mirror", no_argument, OPT_MIRROR, "", "mirror the pictures left to right (a selfie camera)"},
     {"speed", required_argument, OPT_SPEED, "X", "window playback speed, 1/16 to 16 (default 1)"},
+    {"no-audio", no_argument, OPT_NO_AUDIO, "",
+     "the window plays no sound (a recording keeps the input's)"},
+    {"volume", required_argument, OPT_VOLUME, "N", "the window's sound, 0 to 100 (default 100)"},
+    {"mute", no_argument, OPT_MUTE, "", "open the window with its sound muted (m: on / off)"},
     {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},
     {"threads", required_argument, OPT_THREADS, "N", "CPU engine threads (default: all cores)"},
     {"input-conf", required_argument, OPT_INPUT_CONF, "FILE",
@@ -208,6 +215,17 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         if (vf_parse_double(arg, VF_SPEED_MIN, VF_SPEED_MAX, &o->speed))
             return fail(err, len, "--speed: '%s' is not a number from 0.0625 to 16", arg);
         break;
+    case OPT_NO_AUDIO:
+        o->no_audio = true;
+        break;
+    case OPT_VOLUME:
+        if (vf_parse_long(arg, 0, 100, &n))
+            return fail(err, len, "--volume: '%s' is not an integer from 0 to 100", arg);
+        o->volume = (int)n;
+        break;
+    case OPT_MUTE:
+        o->mute = true;
+        break;
     case OPT_THREADS:
         if (vf_parse_long(arg, 1, 1024, &n))
             return fail(err, len, "--threads: '%s' is not an integer from 1 to 1024", arg);
@@ -238,6 +256,7 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
     o->engine = VF_USE_BOTH;
     o->gpu_variant = VF_GPU_FAST;
     o->speed = 1;
+    o->volume = 100;
     for (int i = 0; i < CLI_COUNT; i++) {
         const struct cli_option *c = &cli_options[i];
         longopts[i] = (struct option){c->name, c->has_arg, NULL, c->id};

@@ -32,6 +32,9 @@ struct vf_options {
     int rotate;             /* degrees clockwise, after the input's own turn: 0, 90, 180, 270 */
     bool mirror;            /* left to right, after the turns */
     double speed;           /* the window's playback speed; 1: real time */
+    bool no_audio;          /* the window plays no sound */
+    int volume;             /* the window's sound, 0..100 */
+    bool mute;              /* the window opens muted */
     int threads;            /* 0: all cores */
     const char *input_conf; /* key bindings over the built-in ones; NULL: the user's, if any */
     bool verbose;           /* FFmpeg's own log lines on stderr */

@@ -33,6 +33,7 @@ struct vf_playback {
     struct vf_recording *recording;
     struct closing *closing; /* stopped recordings still being finished, oldest first */
     bool cpu_failed_once;
+    bool no_audio; /* recordings without the input's audio */
 };
 
 /* A stopped recording whose file a thread of its own finishes (UI thread only, no lock). */
@@ -193,12 +194,13 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
                                    .as_stored = cfg->as_stored,
                                    .turn = cfg->turn,
                                    .hold_at_end = !cfg->loop && !cfg->webcam,
-                                   .want_audio = true,
+                                   .want_audio = !cfg->no_audio,
                                    .queue_depth = 3};
     p->decoder = vf_decoder_open(&dc, err, errlen);
     if (!p->decoder)
         goto fail;
     p->info = vf_decoder_info(p->decoder);
+    p->no_audio = cfg->no_audio;
     if (open_engines(p, cfg, err, errlen) || vf_decoder_start(p->decoder, err, errlen))
         goto fail;
     if (pthread_create(&p->thread, NULL, processing_thread, p)) {
@@ -309,7 +311,7 @@ int vf_playback_record_start(struct vf_playback *p, const char *path, const char
                                   .sample_aspect = p->info->sample_aspect,
                                   .time_base = p->info->time_base,
                                   .frame_rate = p->info->frame_rate,
-                                  .audio_source = p->info->format};
+                                  .audio_source = p->no_audio ? NULL : p->info->format};
     struct vf_recording *r = vf_recording_start(&rc, err, errlen);
     if (!r)
         return -1;

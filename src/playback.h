@@ -33,6 +33,7 @@ struct vf_playback_config {
     bool loop;
     bool as_stored;             /* ignore the input's display matrix */
     struct vf_orientation turn; /* the user's, after the input's own */
+    bool no_audio;              /* recordings without the input's audio */
     bool use_cpu, use_gpu;
     int threads;
     struct vf_settings settings;
@@ -62,7 +63,7 @@ bool vf_playback_ended(struct vf_playback *p, const char **error);
 /* See vf_decoder_seek: the serial that the pictures from there on carry. */
 unsigned vf_playback_seek(struct vf_playback *p, double seconds);
 
-/* Records the CPU half (and the input's audio) from the next picture on. */
+/* Records the CPU half (and the input's audio, unless no_audio) from the next picture on. */
 int vf_playback_record_start(struct vf_playback *p, const char *path, const char *codec,
                              const char *format, char *err, size_t errlen);
 /* Stops recording from the next picture and returns at once: the file is finished (encoder

@@ -19,6 +19,7 @@
 #include "playback.h"
 #include "record.h"
 #include "snapshot.h"
+#include "sound.h"
 #include "timing.h"
 #include "variants.h"
 
@@ -269,6 +270,48 @@ static void close_input(struct ui *u)
     u->current = u->pending = NULL;
     vf_playback_close(u->playback);
     u->playback = NULL;
+    vf_sound_close(u->sound);
+    u->sound = NULL;
+}
+
+/* The input's sound, when it has any; without it (a device that does not open, a codec this
+ * FFmpeg lacks) the pictures play on and a note says why. */
+static void open_sound(struct ui *u, const char *url)
+{
+    char err[1024];
+    u->sound = vf_sound_open(url, u->volume, u->muted, err, sizeof(err));
+    if (!u->sound && err[0])
+        ui_note(u, "%s", err);
+}
+
+/* The sound's thread gave up (a decoding error): the pictures play on without it. */
+static void check_sound(struct ui *u)
+{
+    const char *error = u->sound ? vf_sound_error(u->sound) : NULL;
+    if (error) {
+        ui_note(u, "%s", error);
+        vf_sound_close(u->sound);
+        u->sound = NULL;
+    }
+}
+
+static void change_volume(struct ui *u, int points)
+{
+    if (points)
+        u->volume = points < 0
+                        ? (u->volume + points > 0 ? u->volume + points : 0)
+                        : (u->volume + points < VF_VOLUME_MAX ? u->volume + points : VF_VOLUME_MAX);
+    else
+        u->muted = !u->muted;
+    vf_sound_set_volume(u->sound, u->volume, u->muted);
+    if (!u->sound)
+        ui_note(u, "%s", u->opts->no_audio ? "no sound: --no-audio" : "this input has no sound");
+    else if (points)
+        ui_note(u, "volume %d%%%s", u->volume, u->muted ? " (muted: m)" : "");
+    else if (u->muted)
+        ui_note(u, "sound off");
+    else
+        ui_note(u, "sound on, volume %d%%", u->volume);
 }
 
 /* Opens input i in place of the one playing, if any, with the settings of the moment. 0, or -1
@@ -285,6 +328,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
                                     .start_s = given ? o->start : 0,
                                     .loop = u->loop,
                                     .as_stored = o->as_stored,
+                                    .no_audio = o->no_audio,
                                     .turn = vf_orientation_user(o->rotate, o->mirror),
                                     .use_cpu = o->engine != VF_USE_GPU,
                                     .use_gpu = o->engine != VF_USE_CPU,
@@ -304,6 +348,8 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
         close_input(u);
     u->playback = next;
     u->input = i;
+    if (pc.url && !o->no_audio)
+        open_sound(u, pc.url);
     u->discarding = u->ended = u->scrubbing = u->scrub_pending = false;
     u->hover_s = -1;            /* the bar's times are another input's now */
     u->loop_a = u->loop_b = -1; /* and so would a loop's points be */
@@ -414,6 +460,11 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
     case VF_CMD_INPUT:
         if (!u->opts->webcam)
             switch_input(u, b->arg);
+        break;
+    case VF_CMD_MUTE:
+    case VF_CMD_VOLUME:
+        change_volume(u, b->command == VF_CMD_MUTE ? 0 : b->arg);
+        u->last_panel = 0;
         break;
     case VF_CMD_FULLSCREEN:
         vf_display_toggle_fullscreen(u->display);
@@ -579,6 +630,7 @@ static int run_loop(struct ui *u)
         double started = vf_now_ms(), cpu_started = vf_thread_cpu_ms();
         advance(u, started);
         keep_in_loop(u);
+        vf_sound_follow(u->sound, &u->clock, !u->paused && !u->steps && !u->discarding);
         refilter_still(u);
         const char *error = NULL;
         bool ended = !u->pending && vf_playback_ended(u->playback, &error);
@@ -603,6 +655,7 @@ static int run_loop(struct ui *u)
         }
         report_recordings(u, false);
         if (started - u->last_panel >= PANEL_PERIOD_MS) {
+            check_sound(u);
             vf_playback_gpu_status(u->playback, gpu_status, sizeof(gpu_status));
             ui_update_overlay(u, started, gpu_status);
             u->last_panel = started;
@@ -625,7 +678,13 @@ static int run_loop(struct ui *u)
 
 int vf_viewer_run(const struct vf_options *opts, int loop)
 {
-    struct ui u = {.opts = opts, .loop = loop, .hover_s = -1, .loop_a = -1, .loop_b = -1};
+    struct ui u = {.opts = opts,
+                   .loop = loop,
+                   .hover_s = -1,
+                   .loop_a = -1,
+                   .loop_b = -1,
+                   .volume = opts->volume,
+                   .muted = opts->mute};
     vf_clock_init(&u.clock);
     vf_clock_set_speed(&u.clock, opts->speed, 0);
     u.paused = opts->pause;
@@ -698,6 +757,7 @@ done:
         SDL_free(u.dropped_files[i]);
     free(u.dropped_files);
     vf_display_close(u.display);
+    vf_sound_close(u.sound);
     vf_playback_close(u.playback);
     for (int e = 0; e < 4; e++)
         free(u.times[e].ms);

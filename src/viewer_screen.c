@@ -204,9 +204,10 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     if (u->current && !u->opts->webcam)
         vf_describe_position(ui_seconds_of(u, u->current->pts), info->duration_s, u->paused,
                              position, sizeof(position));
-    char speed[32] = "", zoom[32] = "";
-    if (u->clock.speed != 1)
-        snprintf(speed, sizeof(speed), "speed %.2fx  ", u->clock.speed);
+    char speed[48] = "", zoom[32] = "";
+    if (u->clock.speed != 1) /* the sound plays at speed 1 only */
+        snprintf(speed, sizeof(speed), "speed %.2fx%s  ", u->clock.speed,
+                 u->sound && !u->muted ? " (silent)" : "");
     if (vf_view_zoom_level(u->view) > 1)
         snprintf(zoom, sizeof(zoom), "zoom %.1fx  ", vf_view_zoom_level(u->view));
     char loop[64] = "", a[24], b[24];
@@ -216,8 +217,9 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
         snprintf(loop, sizeof(loop), "A-B %s-%s  ", a, b);
     else if (u->loop_a >= 0)
         snprintf(loop, sizeof(loop), "A %s  ", a);
-    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "", loop,
-             speed, zoom, vf_playback_recording(u->playback) ? "● REC  " : "",
+    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "", loop,
+             speed, u->sound && u->muted ? "muted  " : "", zoom,
+             vf_playback_recording(u->playback) ? "● REC  " : "",
              vf_playback_record_closing(u->playback) ? "saving  " : "",
              u->paused ? "❚❚ PAUSED  " : "",
              !u->ended                          ? ""

@@ -13,6 +13,7 @@
 #include "options.h"
 #include "overlay.h"
 #include "playback.h"
+#include "sound.h"
 
 struct series { /* every frame time of one engine, for the exit summary */
     double *ms;
@@ -22,6 +23,9 @@ struct series { /* every frame time of one engine, for the exit summary */
 struct ui {
     const struct vf_options *opts;
     struct vf_playback *playback;
+    struct vf_sound *sound; /* the input's sound; NULL: none, or --no-audio */
+    int volume;             /* 0..VF_VOLUME_MAX */
+    bool muted;
     struct vf_display *display;
     struct vf_overlay *overlay;
     struct vf_overlay *help_overlay; /* the help's, smaller in a narrow window */

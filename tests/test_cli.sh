@@ -30,6 +30,8 @@ expect 2 "--filter: gaussian: size '4'" --filter gaussian:size=4
 expect 2 "--start: '-1' is not a number of seconds from 0" --start -1
 expect 2 "--rotate: '45' is not 0, 90, 180 or 270 (degrees clockwise)" --rotate 45
 expect 2 "--rotate: '-90' is not 0, 90, 180 or 270" --rotate -90
+expect 2 "--volume: '101' is not an integer from 0 to 100" --volume 101
+expect 2 "--volume: 'loud' is not an integer from 0 to 100" --volume loud
 expect 2 "--start: 'soon' is not a number of seconds from 0" --start soon
 expect 2 "--start: a camera starts now; not with --webcam" --webcam --start 3
 expect 2 "--loop: a camera has no end; not with --webcam" --webcam --loop

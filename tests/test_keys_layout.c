@@ -193,6 +193,8 @@ static void test_keymap(void)
         {"q ignore", 1, 'q', VF_CMD_NONE, 0},
         {"\xc3\xa4 step", 1, 0xe4, VF_CMD_STEP, 0}, /* ä, a key of its own on some layouts */
         {"> input 1", 1, '>', VF_CMD_INPUT, 1},
+        {"M mute", 1, 'M', VF_CMD_MUTE, 0},
+        {"9 volume -5", 1, '9', VF_CMD_VOLUME, -5},
     };
     for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
         b = (struct vf_key_binding){0};
@@ -213,6 +215,8 @@ static void test_keymap(void)
         {"x seek", "seek needs a whole number from -86400 to 86400, not ''"},
         {"x seek 1.5", "seek needs a whole number from -86400 to 86400, not '1.5'"},
         {"x zoom -2", "zoom needs a whole number from 0 to 64, not '-2'"},
+        {"x volume 101", "volume needs a whole number from -100 to 100, not '101'"},
+        {"x mute 1", "mute: one argument too many"},
         {"x filter blur", "filter 'blur': not a preset (identity, sharpen, edge, gaussian, box, "
                           "unsharp)"},
         {"x filter custom", "filter 'custom': not a preset (identity, sharpen, edge, gaussian, "

@@ -204,6 +204,10 @@ run audio_lead 0 -i lead.mkv -o lead_out.mkv &&
     { awk -v l="$(audio_lead lead_out.mkv)" 'BEGIN { exit !(l > -0.05 && l <= 0) }' && ok ||
         bad "sound ahead of the pictures: recorded from $(audio_lead lead_out.mkv) s of the" \
             "first picture (expected -0.05 to 0)"; }
+run no_audio 0 --no-audio -i h264.mp4 -o no_audio.mkv &&
+    { [ "$(ffprobe -v error -show_entries stream=codec_name -of csv=p=0 no_audio.mkv)" = h264 ] &&
+        ok || bad "--no-audio: the recording has $(ffprobe -v error -show_entries \
+            stream=codec_name -of csv=p=0 no_audio.mkv | tr '\n' ' ')"; }
 run audio_drop 0 -i pcm.mkv -o nopcm.mp4 &&
     { grep -q "audio stream 1 (pcm_s16le) dropped" audio_drop.err &&
         [ "$(ffprobe -v error -show_entries stream=codec_type -of csv=p=0 nopcm.mp4)" = video ] &&

@@ -5,6 +5,7 @@
 set -u
 vfview=$(realpath "$1") check=$(realpath "$2") drop=$([ -n "${3:-}" ] && realpath "$3")
 sample=$(realpath "$(dirname "$0")/../assets/sample.mp4")
+here=$(realpath "$(dirname "$0")")
 for tool in xvfb-run xdotool ffprobe; do
     command -v $tool >/dev/null || { echo "$tool not installed: skipping"; exit 77; }
 done
@@ -12,6 +13,9 @@ done
 scratch
 cd "$tmp" || exit 1
 export XDG_CONFIG_HOME="$tmp/config" # the tester's own key bindings stay out of the way
+# sound goes nowhere (a machine without a sound card would fail to open one); the sound's own
+# session below writes it to a file
+export SDL_AUDIODRIVER=dummy
 
 echo keep >rec-2.mp4 # the second recording goes beside -o's file, never over one already there
 cat >session.sh <<SCRIPT
@@ -553,6 +557,53 @@ if [ "${#shots[@]}" -eq 2 ]; then
 else
     bad "A-B ticks: ${#shots[@]} screenshots (expected 2): $(tail -2 ticks.err)"
 fi
+
+# The window's sound, written by SDL's disk driver: a clip of 1 s tones at 300, 600, ... 1800 Hz
+# started at 1.5 s plays 600 Hz for 0.5 s first; a pause is silent and play resumes where it
+# paused (the 900 Hz second plays 1 s in all); '/' five times: volume 50%, a gain of 1/8 (a peak
+# of 0.0625); 'm' mutes.
+ffmpeg -nostdin -loglevel error -y -f lavfi -i testsrc=size=160x120:rate=25:duration=6 -f lavfi \
+    -i "aevalsrc=0.5*sin(2*PI*300*(1+floor(t))*t):s=48000:c=stereo:d=6" -c:v libx264 \
+    -pix_fmt yuv420p -c:a aac tones.mp4
+cat >sound.sh <<SCRIPT
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=sound.raw "$vfview" --start 1.5 tones.mp4 2>sound.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 0.8; xdotool key space; sleep 1; xdotool key space; sleep 0.8
+for i in 1 2 3 4 5; do xdotool key slash; done
+sleep 1; xdotool key m; sleep 0.5; xdotool key q
+wait \$pid
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=quiet.raw "$vfview" --volume 50 --frames 30 tones.mp4 \
+    2>quiet.err
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=none.raw "$vfview" --no-audio --frames 10 tones.mp4 \
+    2>none.err
+SCRIPT
+session sound.sh
+runs() { python3 "$here/sound_runs.py" "$1" 2>&1; }
+runs sound.raw >sound.runs
+# the runs of 0.15 s or more: the windows where a tone starts or ends are runs of their own
+awk '$2 >= 0.15' sound.runs >sound.long
+[ "$(awk '$1 != "." {print $1; exit}' sound.long)" = 2 ] &&
+    awk '$1 == 2 {t += $2} END {exit !(t >= 0.35 && t <= 0.65)}' sound.runs && ok ||
+    bad "sound: 0.5 s at 600 Hz first: $(tr '\n' ' ' <sound.runs) $(tail -2 sound.err)"
+awk '$1 == "." && $2 >= 0.6 && prev != "" && prev != "." {gap = NR; before = prev}
+     NR == gap + 1 && gap {after = $1} {prev = $1}
+     END {exit !(gap && before == after)}' sound.long && ok ||
+    bad "sound: no silent pause between the same tone: $(tr '\n' ' ' <sound.runs)"
+awk '$1 == 3 {t += $2} END {exit !(t >= 0.8 && t <= 1.2)}' sound.runs && ok ||
+    bad "sound: 900 Hz plays 1 s across the pause: $(tr '\n' ' ' <sound.runs)"
+# after the first sound at 1/8, none louder
+awk '$1 == "." {next} quiet && $3 > 0.09 {louder = 1} $3 >= 0.4 {loud = 1}
+     $2 >= 0.15 && $3 >= 0.04 && $3 <= 0.09 {quiet = 1} END {exit !(loud && quiet && !louder)}' \
+    sound.runs && ok ||
+    bad "sound: volume 50% is not a peak of 1/8 the full one: $(tr '\n' ' ' <sound.runs)"
+[ "$(tail -1 sound.runs | cut -d' ' -f1)" = . ] && ok ||
+    bad "sound: not silent after m: $(tr '\n' ' ' <sound.runs)"
+awk '$1 != "." && $2 >= 0.15 {n++; if ($3 < 0.04 || $3 > 0.09) wrong = 1}
+     END {exit !(n && !wrong)}' <(runs quiet.raw) && ok ||
+    bad "sound: --volume 50: $(runs quiet.raw | tr '\n' ' ') $(tail -2 quiet.err)"
+[ ! -e none.raw ] && grep -q "10 frames shown" none.err && ok ||
+    bad "sound: --no-audio opened a sound device, or failed: $(tail -2 none.err)"
 
 # key bindings from the user's file (XDG_CONFIG_HOME) over the built-in ones: q unbound, x quits
 # (in a window opened with --pause: one picture shown); a bad line of --input-conf FILE fails

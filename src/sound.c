@@ -1,0 +1,489 @@
+#include "sound.h"
+
+#include <SDL.h>
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/channel_layout.h>
+#include <libswresample/swresample.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "timing.h"
+
+/* Seconds of sound queued ahead of the device: enough to ride over a busy moment of the thread,
+ * little enough that the volume and mute keys act at once. */
+static const double LEAD_S = 0.12;
+/* Sound this far off the clock is moved back into step by dropping samples or queueing
+ * silence; this far, started again at the clock's time. */
+static const double NUDGE_S = 0.04, RESTART_S = 0.3;
+/* A restart seeks this far before the clock's time, so that the decoder has its overlap with
+ * the frame before (AAC) by the time the samples that play come out. */
+static const double PREROLL_S = 0.2;
+static const int DEVICE_SAMPLES = 1024;
+
+struct vf_sound {
+    char name[512];
+    AVFormatContext *format;
+    AVCodecContext *codec;
+    SwrContext *swr;
+    AVPacket *packet;
+    AVFrame *frame;
+    int stream;
+    AVRational time_base;
+    SDL_AudioDeviceID device;
+    int rate, channels; /* the device's */
+    double device_s;    /* the device's own buffer: what it plays before a sample queued now */
+    float *samples;     /* converted, interleaved */
+    int capacity;       /* of samples, in frames (one sample a channel) */
+    pthread_t thread;
+    bool thread_started;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    /* under the lock */
+    struct vf_clock clock;
+    bool running, stop, muted;
+    unsigned generation; /* grows when the clock or running changes */
+    int volume;
+    char error[1024]; /* the thread gave up */
+    /* the thread's own */
+    bool playing, at_end, starting;
+    bool held;         /* s->frame holds samples not queued yet */
+    unsigned followed; /* the generation the queued sound follows */
+    double next_s;     /* the media time of the sample after the last one queued */
+    double drop_to_s;  /* while starting: the media time the next sample queued plays at */
+    double off_s;      /* how far the sound playing is ahead of the clock, on average */
+    int looks;         /* the measures in that average */
+};
+
+static void say(char *err, size_t len, const char *name, const char *what, int averr)
+{
+    char reason[AV_ERROR_MAX_STRING_SIZE] = "";
+    av_strerror(averr, reason, sizeof(reason));
+    snprintf(err, len, "%s: sound: %s: %s", name, what, reason);
+}
+
+static double queued_s(const struct vf_sound *s)
+{
+    return SDL_GetQueuedAudioSize(s->device) / (4.0 * s->channels * s->rate);
+}
+
+static float gain_of(int volume, bool muted)
+{
+    double v = muted ? 0 : volume / (double)VF_VOLUME_MAX;
+    return (float)(v * v * v);
+}
+
+/* The decoder's next frame of samples: 1, 0 at the end of the input, or a negative AVERROR.
+ * Packets that do not decode are skipped, as the picture decoder skips pictures. */
+static int next_frame(struct vf_sound *s)
+{
+    for (;;) {
+        int ret = avcodec_receive_frame(s->codec, s->frame);
+        if (ret == 0)
+            return 1;
+        if (ret == AVERROR_EOF)
+            return 0;
+        if (ret != AVERROR(EAGAIN) && ret != AVERROR_INVALIDDATA)
+            return ret;
+        ret = av_read_frame(s->format, s->packet);
+        if (ret == AVERROR_EOF) {
+            avcodec_send_packet(s->codec, NULL); /* drains; a second time says EOF: fine */
+            continue;
+        }
+        if (ret < 0)
+            return ret;
+        if (s->packet->stream_index == s->stream)
+            avcodec_send_packet(s->codec, s->packet);
+        av_packet_unref(s->packet);
+    }
+}
+
+static int queue_silence(struct vf_sound *s, double seconds)
+{
+    static const float zeros[1024];
+    long n = lround(seconds * s->rate) * s->channels;
+    while (n > 0) {
+        long part = n < 1024 ? n : 1024;
+        if (SDL_QueueAudio(s->device, zeros, (Uint32)(part * sizeof(float))))
+            return -1;
+        n -= part;
+    }
+    return 0;
+}
+
+/* the media time of the held frame's first sample */
+static double frame_start(const struct vf_sound *s)
+{
+    int64_t pts = s->frame->best_effort_timestamp;
+    return pts != AV_NOPTS_VALUE ? pts * av_q2d(s->time_base) : s->next_s;
+}
+
+/* The decoded frame, converted for the device and queued; while starting, from the clock's time
+ * on (the samples before it dropped, silence before a frame that starts after it). */
+static int queue_frame(struct vf_sound *s, float gain, char *err, size_t len)
+{
+    AVFrame *f = s->frame;
+    const double start = frame_start(s);
+    int room = swr_get_out_samples(s->swr, f->nb_samples);
+    if (room > s->capacity) {
+        float *grown = realloc(s->samples, (size_t)room * s->channels * sizeof(float));
+        if (!grown) {
+            snprintf(err, len, "%s: sound: out of memory", s->name);
+            return -1;
+        }
+        s->samples = grown;
+        s->capacity = room;
+    }
+    uint8_t *out[1] = {(uint8_t *)s->samples};
+    int n = swr_convert(s->swr, out, room, (const uint8_t **)f->extended_data, f->nb_samples);
+    if (n < 0) {
+        say(err, len, s->name, "swr_convert", n);
+        return -1;
+    }
+    s->next_s = start + (double)n / s->rate;
+    int skip = 0;
+    if (s->starting) {
+        if (s->next_s <= s->drop_to_s)
+            return 0;
+        if (start < s->drop_to_s)
+            skip = (int)((s->drop_to_s - start) * s->rate);
+        else if (queue_silence(s, start - s->drop_to_s))
+            goto sdl_failed;
+        s->starting = false;
+    }
+    float *first = s->samples + (size_t)skip * s->channels;
+    size_t count = (size_t)(n - skip) * s->channels;
+    if (gain != 1)
+        for (size_t i = 0; i < count; i++)
+            first[i] *= gain;
+    if (SDL_QueueAudio(s->device, first, (Uint32)(count * sizeof(float))))
+        goto sdl_failed;
+    return 0;
+sdl_failed:
+    snprintf(err, len, "%s: sound: SDL_QueueAudio: %s", s->name, SDL_GetError());
+    return -1;
+}
+
+/* Silence, and the next sound from the clock's time: the input read again from a little before
+ * it, the samples before it dropped as they come. */
+static int restart(struct vf_sound *s, const struct vf_clock *c, char *err, size_t len)
+{
+    SDL_PauseAudioDevice(s->device, 1);
+    SDL_ClearQueuedAudio(s->device);
+    s->playing = false;
+    av_frame_unref(s->frame);
+    s->held = false;
+    double target = vf_clock_media_s(c, vf_now_ms());
+    int64_t ts = (int64_t)(fmax(target - PREROLL_S, 0) * AV_TIME_BASE);
+    /* an input that cannot seek plays on from where its sound is */
+    if (avformat_seek_file(s->format, -1, INT64_MIN, ts, ts, 0) >= 0) {
+        avcodec_flush_buffers(s->codec);
+        swr_close(s->swr);
+        int ret = swr_init(s->swr);
+        if (ret < 0) {
+            say(err, len, s->name, "swr_init", ret);
+            return -1;
+        }
+        s->at_end = false;
+    }
+    s->starting = true;
+    s->looks = 0;
+    return 0;
+}
+
+/* Queues sound up to LEAD_S ahead. While starting, the next sample queued plays at the clock's
+ * time once the queue and the device's buffer have played: the samples before it are dropped,
+ * and a frame that starts later waits its turn (a stream whose sound starts after its pictures). */
+static int fill(struct vf_sound *s, const struct vf_clock *c, float gain, char *err, size_t len)
+{
+    while (!s->at_end && (s->starting || queued_s(s) < LEAD_S)) {
+        if (!s->held) {
+            int ret = next_frame(s);
+            if (ret < 0) {
+                say(err, len, s->name, "decoding", ret);
+                return -1;
+            }
+            if (ret == 0) {
+                s->at_end = true;
+                break;
+            }
+            s->held = true;
+        }
+        if (s->starting) {
+            s->drop_to_s = vf_clock_media_s(c, vf_now_ms()) + queued_s(s) + s->device_s;
+            if (frame_start(s) - s->drop_to_s > LEAD_S)
+                break;
+        }
+        int ret = queue_frame(s, gain, err, len);
+        av_frame_unref(s->frame);
+        s->held = false;
+        if (ret)
+            return -1;
+    }
+    if (!s->starting && !s->playing) {
+        SDL_PauseAudioDevice(s->device, 0);
+        s->playing = true;
+    }
+    return 0;
+}
+
+/* Keeps the sound playing now at the clock's time: off by a little, samples are dropped or
+ * silence queued; by more, the sound starts again there. */
+static int keep_in_step(struct vf_sound *s, const struct vf_clock *c, char *err, size_t len)
+{
+    if (s->at_end || !s->playing)
+        return 0;
+    double queued = queued_s(s);
+    if (queued <= 0)
+        return 0; /* ran dry (a slow disk): the next samples show where it is */
+    double off = s->next_s - queued - s->device_s - vf_clock_media_s(c, vf_now_ms());
+    if (fabs(off) >= RESTART_S)
+        return restart(s, c, err, len);
+    /* one look jitters by up to the device's buffer, which it takes from the queue at once:
+     * the average of the last ~16 decides */
+    s->off_s = s->looks ? s->off_s + (off - s->off_s) / 16 : off;
+    if (++s->looks >= 16 && fabs(s->off_s) >= NUDGE_S) {
+        s->starting = true; /* fill drops samples or queues silence up to the clock's time */
+        s->looks = 0;
+    }
+    return 0;
+}
+
+static void wait_ms(struct vf_sound *s, int ms)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += ms * 1000000L;
+    until.tv_sec += until.tv_nsec / 1000000000L;
+    until.tv_nsec %= 1000000000L;
+    pthread_cond_timedwait(&s->wake, &s->lock, &until);
+}
+
+static void *sound_thread(void *arg)
+{
+    struct vf_sound *s = arg;
+    char err[1024] = "";
+    pthread_mutex_lock(&s->lock);
+    while (!s->stop) {
+        const struct vf_clock clock = s->clock;
+        const bool running = s->running && clock.anchored && clock.speed == 1;
+        const unsigned generation = s->generation;
+        const float gain = gain_of(s->volume, s->muted);
+        pthread_mutex_unlock(&s->lock);
+        int ret = 0;
+        if (!running) {
+            if (s->playing) {
+                SDL_PauseAudioDevice(s->device, 1);
+                SDL_ClearQueuedAudio(s->device);
+                s->playing = false;
+            }
+            s->followed = generation - 1; /* when it runs again, it starts there */
+        } else if (generation != s->followed) {
+            s->followed = generation;
+            ret = restart(s, &clock, err, sizeof(err));
+        } else {
+            ret = keep_in_step(s, &clock, err, sizeof(err));
+        }
+        if (ret == 0 && running)
+            ret = fill(s, &clock, gain, err, sizeof(err));
+        pthread_mutex_lock(&s->lock);
+        if (ret) {
+            snprintf(s->error, sizeof(s->error), "%s", err);
+            break;
+        }
+        if (!s->stop && s->generation == generation)
+            wait_ms(s, running ? 10 : 100);
+    }
+    pthread_mutex_unlock(&s->lock);
+    SDL_PauseAudioDevice(s->device, 1);
+    return NULL;
+}
+
+static int open_decoder(struct vf_sound *s, const char *url, char *err, size_t len)
+{
+    int ret = avformat_open_input(&s->format, url, NULL, NULL);
+    if (ret < 0) {
+        say(err, len, s->name, "cannot open", ret);
+        return -1;
+    }
+    ret = avformat_find_stream_info(s->format, NULL);
+    if (ret < 0) {
+        say(err, len, s->name, "cannot read the stream parameters", ret);
+        return -1;
+    }
+    const AVCodec *decoder = NULL;
+    s->stream = av_find_best_stream(s->format, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0);
+    if (s->stream == AVERROR_STREAM_NOT_FOUND)
+        return 1;
+    if (s->stream < 0 || !decoder) {
+        int any = av_find_best_stream(s->format, AVMEDIA_TYPE_AUDIO, -1, -1, NULL, 0);
+        enum AVCodecID id =
+            any >= 0 ? s->format->streams[any]->codecpar->codec_id : AV_CODEC_ID_NONE;
+        snprintf(err, len, "%s: sound: this FFmpeg has no decoder for '%s'", s->name,
+                 avcodec_get_name(id));
+        return -1;
+    }
+    const AVStream *st = s->format->streams[s->stream];
+    s->time_base = st->time_base;
+    s->codec = avcodec_alloc_context3(decoder);
+    s->packet = av_packet_alloc();
+    s->frame = av_frame_alloc();
+    if (!s->codec || !s->packet || !s->frame) {
+        snprintf(err, len, "%s: sound: out of memory", s->name);
+        return -1;
+    }
+    ret = avcodec_parameters_to_context(s->codec, st->codecpar);
+    if (ret >= 0) {
+        s->codec->pkt_timebase = st->time_base;
+        ret = avcodec_open2(s->codec, decoder, NULL);
+    }
+    if (ret < 0) {
+        char what[64];
+        snprintf(what, sizeof(what), "cannot open the %s decoder", decoder->name);
+        say(err, len, s->name, what, ret);
+        return -1;
+    }
+    return 0;
+}
+
+/* An SDL device, in float samples at the stream's rate and at most 2 channels (SDL may choose
+ * others), and the resampler to it. */
+static int open_device(struct vf_sound *s, char *err, size_t len)
+{
+    if (SDL_InitSubSystem(SDL_INIT_AUDIO)) {
+        snprintf(err, len, "%s: sound: SDL_InitSubSystem: %s", s->name, SDL_GetError());
+        return -1;
+    }
+    const AVCodecContext *c = s->codec;
+    SDL_AudioSpec want = {.freq = c->sample_rate > 0 ? c->sample_rate : 48000,
+                          .format = AUDIO_F32SYS,
+                          .channels = c->ch_layout.nb_channels == 1 ? 1 : 2,
+                          .samples = DEVICE_SAMPLES},
+                  have;
+    s->device = SDL_OpenAudioDevice(
+        NULL, 0, &want, &have, SDL_AUDIO_ALLOW_FREQUENCY_CHANGE | SDL_AUDIO_ALLOW_CHANNELS_CHANGE);
+    if (!s->device) {
+        snprintf(err, len, "%s: sound: SDL_OpenAudioDevice: %s", s->name, SDL_GetError());
+        SDL_QuitSubSystem(SDL_INIT_AUDIO);
+        return -1;
+    }
+    s->rate = have.freq;
+    s->channels = have.channels;
+    s->device_s = (double)have.samples / have.freq;
+    AVChannelLayout out_layout, in_layout;
+    av_channel_layout_default(&out_layout, have.channels);
+    if (av_channel_layout_check(&c->ch_layout) && c->ch_layout.order != AV_CHANNEL_ORDER_UNSPEC)
+        av_channel_layout_copy(&in_layout, &c->ch_layout);
+    else
+        av_channel_layout_default(&in_layout, c->ch_layout.nb_channels);
+    int ret = swr_alloc_set_opts2(&s->swr, &out_layout, AV_SAMPLE_FMT_FLT, have.freq, &in_layout,
+                                  c->sample_fmt, c->sample_rate, 0, NULL);
+    av_channel_layout_uninit(&out_layout);
+    av_channel_layout_uninit(&in_layout);
+    if (ret >= 0)
+        ret = swr_init(s->swr);
+    if (ret < 0) {
+        say(err, len, s->name, "cannot convert its samples (swr_init)", ret);
+        return -1;
+    }
+    return 0;
+}
+
+struct vf_sound *vf_sound_open(const char *url, int volume, bool muted, char *err, size_t errlen)
+{
+    err[0] = '\0';
+    if (!strcmp(url, "-"))
+        return NULL; /* the pictures' decoder reads standard input; it cannot be read twice */
+    struct vf_sound *s = calloc(1, sizeof(*s));
+    if (!s) {
+        snprintf(err, errlen, "%s: sound: out of memory", url);
+        return NULL;
+    }
+    snprintf(s->name, sizeof(s->name), "%s", url);
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->wake, NULL);
+    vf_clock_init(&s->clock);
+    s->volume = volume;
+    s->muted = muted;
+    int ret = open_decoder(s, url, err, errlen);
+    if (ret)
+        goto fail; /* 1: no audio, err stays "" */
+    if (open_device(s, err, errlen))
+        goto fail;
+    if (pthread_create(&s->thread, NULL, sound_thread, s)) {
+        snprintf(err, errlen, "%s: sound: cannot start its thread", s->name);
+        goto fail;
+    }
+    s->thread_started = true;
+    return s;
+fail:
+    vf_sound_close(s);
+    return NULL;
+}
+
+void vf_sound_follow(struct vf_sound *s, const struct vf_clock *clock, bool running)
+{
+    if (!s)
+        return;
+    pthread_mutex_lock(&s->lock);
+    const struct vf_clock *o = &s->clock;
+    bool same =
+        running == s->running && clock->anchored == o->anchored &&
+        (!clock->anchored || (clock->serial == o->serial && clock->anchor_ms == o->anchor_ms &&
+                              clock->anchor_s == o->anchor_s && clock->speed == o->speed));
+    if (!same) {
+        s->clock = *clock;
+        s->running = running;
+        s->generation++;
+        pthread_cond_signal(&s->wake);
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+void vf_sound_set_volume(struct vf_sound *s, int volume, bool muted)
+{
+    if (!s)
+        return;
+    pthread_mutex_lock(&s->lock);
+    s->volume = volume;
+    s->muted = muted;
+    pthread_mutex_unlock(&s->lock);
+}
+
+const char *vf_sound_error(struct vf_sound *s)
+{
+    pthread_mutex_lock(&s->lock);
+    const char *error = s->error[0] ? s->error : NULL; /* set once, as the thread ends */
+    pthread_mutex_unlock(&s->lock);
+    return error;
+}
+
+void vf_sound_close(struct vf_sound *s)
+{
+    if (!s)
+        return;
+    if (s->thread_started) {
+        pthread_mutex_lock(&s->lock);
+        s->stop = true;
+        pthread_cond_signal(&s->wake);
+        pthread_mutex_unlock(&s->lock);
+        pthread_join(s->thread, NULL);
+    }
+    if (s->device) {
+        SDL_CloseAudioDevice(s->device);
+        SDL_QuitSubSystem(SDL_INIT_AUDIO);
+    }
+    swr_free(&s->swr);
+    av_frame_free(&s->frame);
+    av_packet_free(&s->packet);
+    avcodec_free_context(&s->codec);
+    avformat_close_input(&s->format);
+    free(s->samples);
+    pthread_cond_destroy(&s->wake);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}

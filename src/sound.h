@@ -1,0 +1,38 @@
+/* The window's sound: an input's audio decoded on a thread of its own and played through SDL,
+ * in step with the window's presentation clock (clock.h), which stays the master: the sound
+ * follows the pictures, never the other way round.
+ *
+ * The audio is read by a demuxer of its own on the same file rather than taken from the picture
+ * decoder's packets: those arrive only a few pictures ahead of the screen, and files that
+ * interleave sound and pictures by the second would deliver the sound late. A second demuxer
+ * also seeks on its own, so the sound restarts where the clock is after every seek, loop, pause
+ * and switch of input. Sound plays at speed 1 only; at other speeds, paused and while stepping
+ * it is silent. */
+#ifndef VF_SOUND_H
+#define VF_SOUND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "clock.h"
+
+#define VF_VOLUME_MAX 100
+
+struct vf_sound;
+
+/* Opens url's best audio stream and an SDL audio device for it, paused. NULL with err set to
+ * "" when the input has no audio (or is standard input, which cannot be read twice); NULL with
+ * a one-line message (without the "vfview:" prefix) when it has audio that cannot be played.
+ * volume: 0..VF_VOLUME_MAX, a cubic gain as mpv's. */
+struct vf_sound *vf_sound_open(const char *url, int volume, bool muted, char *err, size_t errlen);
+/* The clock to follow, and whether it runs in real time (not paused, stepping or waiting on a
+ * seek, and at speed 1). Cheap: call it every time the window's loop comes round. */
+void vf_sound_follow(struct vf_sound *s, const struct vf_clock *clock, bool running);
+void vf_sound_set_volume(struct vf_sound *s, int volume, bool muted);
+/* NULL while the sound plays (or waits for the clock); else why it stopped for good: a one-line
+ * message. */
+const char *vf_sound_error(struct vf_sound *s);
+/* Stops the thread and closes the device. NULL is fine. */
+void vf_sound_close(struct vf_sound *s);
+
+#endif
