@@ -3,8 +3,10 @@
 #include <SDL.h>
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersink.h>
+#include <libavfilter/buffersrc.h>
 #include <libavutil/channel_layout.h>
-#include <libswresample/swresample.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -24,12 +26,20 @@ static const double NUDGE_S = 0.04, RESTART_S = 0.3;
  * the frame before (AAC) by the time the samples that play come out. */
 static const double PREROLL_S = 0.2;
 static const int DEVICE_SAMPLES = 1024;
+/* atempo's factors are kept within this range, several in a row for the speeds outside it */
+static const double TEMPO_MIN = 0.5, TEMPO_MAX = 2;
 
 struct vf_sound {
     char name[512];
     AVFormatContext *format;
     AVCodecContext *codec;
-    SwrContext *swr;
+    /* the decoded frames to the device's format, at the clock's speed with the pitch kept:
+     * made from the first frame after each restart */
+    AVFilterGraph *graph;
+    AVFilterContext *graph_in, *graph_out;
+    AVFrame *filtered;
+    double graph_speed;
+    double graph_s; /* the media time of the graph's next sample out */
     AVPacket *packet;
     AVFrame *frame;
     int stream;
@@ -37,8 +47,8 @@ struct vf_sound {
     SDL_AudioDeviceID device;
     int rate, channels; /* the device's */
     double device_s;    /* the device's own buffer: what it plays before a sample queued now */
-    float *samples;     /* converted, interleaved */
-    int capacity;       /* of samples, in frames (one sample a channel) */
+    float *samples;     /* a filtered frame's, times the gain */
+    int capacity;       /* of samples */
     pthread_t thread;
     bool thread_started;
     pthread_mutex_t lock;
@@ -57,6 +67,7 @@ struct vf_sound {
     double drop_to_s;  /* while starting: the media time the next sample queued plays at */
     double off_s;      /* how far the sound playing is ahead of the clock, on average */
     int looks;         /* the measures in that average */
+    int bad_packets;   /* in a row that did not decode */
 };
 
 static void say(char *err, size_t len, const char *name, const char *what, int averr)
@@ -78,26 +89,38 @@ static float gain_of(int volume, bool muted)
 }
 
 /* The decoder's next frame of samples: 1, 0 at the end of the input, or a negative AVERROR.
- * Packets that do not decode are skipped, as the picture decoder skips pictures. */
+ * Packets that do not decode are skipped, as the picture decoder skips pictures, unless none
+ * of the last MAX_BAD_PACKETS did. */
 static int next_frame(struct vf_sound *s)
 {
+    enum { MAX_BAD_PACKETS = 100 };
     for (;;) {
         int ret = avcodec_receive_frame(s->codec, s->frame);
-        if (ret == 0)
+        if (ret == 0) {
+            s->bad_packets = 0;
             return 1;
+        }
         if (ret == AVERROR_EOF)
             return 0;
         if (ret != AVERROR(EAGAIN) && ret != AVERROR_INVALIDDATA)
             return ret;
         ret = av_read_frame(s->format, s->packet);
         if (ret == AVERROR_EOF) {
-            avcodec_send_packet(s->codec, NULL); /* drains; a second time says EOF: fine */
+            /* drains the decoder; asked again after that, it says EOF, which changes nothing */
+            ret = avcodec_send_packet(s->codec, NULL);
+            if (ret < 0 && ret != AVERROR_EOF)
+                return ret;
             continue;
         }
         if (ret < 0)
             return ret;
-        if (s->packet->stream_index == s->stream)
-            avcodec_send_packet(s->codec, s->packet);
+        if (s->packet->stream_index == s->stream) {
+            ret = avcodec_send_packet(s->codec, s->packet);
+            if (ret < 0 && ret != AVERROR(EAGAIN) && ++s->bad_packets >= MAX_BAD_PACKETS) {
+                av_packet_unref(s->packet);
+                return ret;
+            }
+        }
         av_packet_unref(s->packet);
     }
 }
@@ -122,45 +145,101 @@ static double frame_start(const struct vf_sound *s)
     return pts != AV_NOPTS_VALUE ? pts * av_q2d(s->time_base) : s->next_s;
 }
 
-/* The decoded frame, converted for the device and queued; while starting, from the clock's time
- * on (the samples before it dropped, silence before a frame that starts after it). */
-static int queue_frame(struct vf_sound *s, float gain, char *err, size_t len)
+/* The filter graph for frames like f, at `speed`: atempo factors (pitch kept) and the
+ * device's format, rate and channels. */
+static int build_graph(struct vf_sound *s, const AVFrame *f, double speed, char *err, size_t len)
 {
-    AVFrame *f = s->frame;
-    const double start = frame_start(s);
-    int room = swr_get_out_samples(s->swr, f->nb_samples);
-    if (room > s->capacity) {
-        float *grown = realloc(s->samples, (size_t)room * s->channels * sizeof(float));
-        if (!grown) {
-            snprintf(err, len, "%s: sound: out of memory", s->name);
-            return -1;
-        }
-        s->samples = grown;
-        s->capacity = room;
+    char layout[128], args[512], chain[512];
+    AVChannelLayout channels;
+    if (f->ch_layout.order != AV_CHANNEL_ORDER_UNSPEC && av_channel_layout_check(&f->ch_layout))
+        av_channel_layout_copy(&channels, &f->ch_layout);
+    else
+        av_channel_layout_default(&channels, f->ch_layout.nb_channels);
+    av_channel_layout_describe(&channels, layout, sizeof(layout));
+    av_channel_layout_uninit(&channels);
+    snprintf(args, sizeof(args), "time_base=1/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s",
+             f->sample_rate, f->sample_rate, av_get_sample_fmt_name(f->format), layout);
+    int n = 0;
+    double tempo = speed;
+    for (; tempo > TEMPO_MAX; tempo /= TEMPO_MAX)
+        n += snprintf(chain + n, sizeof(chain) - (size_t)n, "atempo=%g,", TEMPO_MAX);
+    for (; tempo < TEMPO_MIN; tempo /= TEMPO_MIN)
+        n += snprintf(chain + n, sizeof(chain) - (size_t)n, "atempo=%g,", TEMPO_MIN);
+    if (tempo != 1)
+        n += snprintf(chain + n, sizeof(chain) - (size_t)n, "atempo=%.9f,", tempo);
+    av_channel_layout_default(&channels, s->channels);
+    av_channel_layout_describe(&channels, layout, sizeof(layout));
+    av_channel_layout_uninit(&channels);
+    snprintf(chain + n, sizeof(chain) - (size_t)n,
+             "aformat=sample_fmts=flt:sample_rates=%d:channel_layouts=%s", s->rate, layout);
+
+    const AVFilter *in = avfilter_get_by_name("abuffer"),
+                   *out = avfilter_get_by_name("abuffersink");
+    AVFilterInOut *ins = avfilter_inout_alloc(), *outs = avfilter_inout_alloc();
+    s->graph = avfilter_graph_alloc();
+    int ret = in && out ? 0 : AVERROR_FILTER_NOT_FOUND;
+    if (ret == 0 && (!ins || !outs || !s->graph))
+        ret = AVERROR(ENOMEM);
+    if (ret == 0)
+        ret = avfilter_graph_create_filter(&s->graph_in, in, "in", args, NULL, s->graph);
+    if (ret >= 0)
+        ret = avfilter_graph_create_filter(&s->graph_out, out, "out", NULL, NULL, s->graph);
+    if (ret >= 0) {
+        /* the graph's open ends: its source's output, its sink's input */
+        outs->name = av_strdup("in");
+        outs->filter_ctx = s->graph_in;
+        ins->name = av_strdup("out");
+        ins->filter_ctx = s->graph_out;
+        ret = outs->name && ins->name ? avfilter_graph_parse_ptr(s->graph, chain, &ins, &outs, NULL)
+                                      : AVERROR(ENOMEM);
     }
-    uint8_t *out[1] = {(uint8_t *)s->samples};
-    int n = swr_convert(s->swr, out, room, (const uint8_t **)f->extended_data, f->nb_samples);
-    if (n < 0) {
-        say(err, len, s->name, "swr_convert", n);
+    if (ret >= 0)
+        ret = avfilter_graph_config(s->graph, NULL);
+    avfilter_inout_free(&ins);
+    avfilter_inout_free(&outs);
+    if (ret < 0) {
+        avfilter_graph_free(&s->graph);
+        say(err, len, s->name, "cannot convert its samples (filters)", ret);
         return -1;
     }
-    s->next_s = start + (double)n / s->rate;
+    s->graph_speed = speed;
+    s->graph_s = frame_start(s);
+    return 0;
+}
+
+/* A frame out of the graph, queued; while starting, from the clock's time on (the samples
+ * before it dropped, silence before a frame that starts after it). Each sample out stands for
+ * speed/rate seconds of the input. */
+static int queue_filtered(struct vf_sound *s, float gain, char *err, size_t len)
+{
+    const AVFrame *f = s->filtered;
+    const double start = s->graph_s, per_sample = s->graph_speed / s->rate;
+    s->graph_s += f->nb_samples * per_sample;
+    s->next_s = s->graph_s;
     int skip = 0;
     if (s->starting) {
         if (s->next_s <= s->drop_to_s)
             return 0;
         if (start < s->drop_to_s)
-            skip = (int)((s->drop_to_s - start) * s->rate);
-        else if (queue_silence(s, start - s->drop_to_s))
+            skip = (int)((s->drop_to_s - start) / per_sample);
+        else if (queue_silence(s, (start - s->drop_to_s) / s->graph_speed))
             goto sdl_failed;
         s->starting = false;
     }
-    float *first = s->samples + (size_t)skip * s->channels;
-    size_t count = (size_t)(n - skip) * s->channels;
-    if (gain != 1)
-        for (size_t i = 0; i < count; i++)
-            first[i] *= gain;
-    if (SDL_QueueAudio(s->device, first, (Uint32)(count * sizeof(float))))
+    const int count = (f->nb_samples - skip) * s->channels;
+    if (count > s->capacity) {
+        float *grown = realloc(s->samples, (size_t)count * sizeof(float));
+        if (!grown) {
+            snprintf(err, len, "%s: sound: out of memory", s->name);
+            return -1;
+        }
+        s->samples = grown;
+        s->capacity = count;
+    }
+    const float *first = (const float *)f->extended_data[0] + (size_t)skip * s->channels;
+    for (int i = 0; i < count; i++)
+        s->samples[i] = first[i] * gain;
+    if (SDL_QueueAudio(s->device, s->samples, (Uint32)((size_t)count * sizeof(float))))
         goto sdl_failed;
     return 0;
 sdl_failed:
@@ -168,36 +247,51 @@ sdl_failed:
     return -1;
 }
 
+/* The held frame (NULL: the end of the input) through the graph, and what comes out queued. */
+static int filter_frame(struct vf_sound *s, AVFrame *frame, float gain, char *err, size_t len)
+{
+    int ret = av_buffersrc_add_frame(s->graph_in, frame);
+    while (ret >= 0) {
+        ret = av_buffersink_get_frame(s->graph_out, s->filtered);
+        if (ret >= 0) {
+            ret = queue_filtered(s, gain, err, len);
+            av_frame_unref(s->filtered);
+            if (ret)
+                return -1;
+        }
+    }
+    if (ret != AVERROR(EAGAIN) && ret != AVERROR_EOF) {
+        say(err, len, s->name, "filtering", ret);
+        return -1;
+    }
+    return 0;
+}
+
 /* Silence, and the next sound from the clock's time: the input read again from a little before
  * it, the samples before it dropped as they come. */
-static int restart(struct vf_sound *s, const struct vf_clock *c, char *err, size_t len)
+static void restart(struct vf_sound *s, const struct vf_clock *c)
 {
     SDL_PauseAudioDevice(s->device, 1);
     SDL_ClearQueuedAudio(s->device);
     s->playing = false;
     av_frame_unref(s->frame);
     s->held = false;
+    avfilter_graph_free(&s->graph); /* and the samples atempo holds */
     double target = vf_clock_media_s(c, vf_now_ms());
     int64_t ts = (int64_t)(fmax(target - PREROLL_S, 0) * AV_TIME_BASE);
     /* an input that cannot seek plays on from where its sound is */
     if (avformat_seek_file(s->format, -1, INT64_MIN, ts, ts, 0) >= 0) {
         avcodec_flush_buffers(s->codec);
-        swr_close(s->swr);
-        int ret = swr_init(s->swr);
-        if (ret < 0) {
-            say(err, len, s->name, "swr_init", ret);
-            return -1;
-        }
         s->at_end = false;
     }
     s->starting = true;
     s->looks = 0;
-    return 0;
 }
 
 /* Queues sound up to LEAD_S ahead. While starting, the next sample queued plays at the clock's
  * time once the queue and the device's buffer have played: the samples before it are dropped,
- * and a frame that starts later waits its turn (a stream whose sound starts after its pictures). */
+ * and a first frame that starts later waits its turn (a stream whose sound starts after its
+ * pictures). */
 static int fill(struct vf_sound *s, const struct vf_clock *c, float gain, char *err, size_t len)
 {
     while (!s->at_end && (s->starting || queued_s(s) < LEAD_S)) {
@@ -208,20 +302,23 @@ static int fill(struct vf_sound *s, const struct vf_clock *c, float gain, char *
                 return -1;
             }
             if (ret == 0) {
-                s->at_end = true;
+                s->at_end = true; /* and the graph's last samples out */
+                if (s->graph && filter_frame(s, NULL, gain, err, len))
+                    return -1;
                 break;
             }
             s->held = true;
         }
         if (s->starting) {
-            s->drop_to_s = vf_clock_media_s(c, vf_now_ms()) + queued_s(s) + s->device_s;
-            if (frame_start(s) - s->drop_to_s > LEAD_S)
+            s->drop_to_s =
+                vf_clock_media_s(c, vf_now_ms()) + (queued_s(s) + s->device_s) * c->speed;
+            if (!s->graph && frame_start(s) - s->drop_to_s > LEAD_S * c->speed)
                 break;
         }
-        int ret = queue_frame(s, gain, err, len);
-        av_frame_unref(s->frame);
-        s->held = false;
-        if (ret)
+        if (!s->graph && build_graph(s, s->frame, c->speed, err, len))
+            return -1;
+        s->held = false; /* the graph takes the frame's samples */
+        if (filter_frame(s, s->frame, gain, err, len))
             return -1;
     }
     if (!s->starting && !s->playing) {
@@ -233,16 +330,18 @@ static int fill(struct vf_sound *s, const struct vf_clock *c, float gain, char *
 
 /* Keeps the sound playing now at the clock's time: off by a little, samples are dropped or
  * silence queued; by more, the sound starts again there. */
-static int keep_in_step(struct vf_sound *s, const struct vf_clock *c, char *err, size_t len)
+static void keep_in_step(struct vf_sound *s, const struct vf_clock *c)
 {
     if (s->at_end || !s->playing)
-        return 0;
+        return;
     double queued = queued_s(s);
     if (queued <= 0)
-        return 0; /* ran dry (a slow disk): the next samples show where it is */
-    double off = s->next_s - queued - s->device_s - vf_clock_media_s(c, vf_now_ms());
-    if (fabs(off) >= RESTART_S)
-        return restart(s, c, err, len);
+        return; /* ran dry (a slow disk): the next samples show where it is */
+    double off = s->next_s - (queued + s->device_s) * c->speed - vf_clock_media_s(c, vf_now_ms());
+    if (fabs(off) >= RESTART_S) {
+        restart(s, c);
+        return;
+    }
     /* one look jitters by up to the device's buffer, which it takes from the queue at once:
      * the average of the last ~16 decides */
     s->off_s = s->looks ? s->off_s + (off - s->off_s) / 16 : off;
@@ -250,7 +349,6 @@ static int keep_in_step(struct vf_sound *s, const struct vf_clock *c, char *err,
         s->starting = true; /* fill drops samples or queues silence up to the clock's time */
         s->looks = 0;
     }
-    return 0;
 }
 
 static void wait_ms(struct vf_sound *s, int ms)
@@ -270,11 +368,10 @@ static void *sound_thread(void *arg)
     pthread_mutex_lock(&s->lock);
     while (!s->stop) {
         const struct vf_clock clock = s->clock;
-        const bool running = s->running && clock.anchored && clock.speed == 1;
+        const bool running = s->running && clock.anchored && vf_sound_plays_at(clock.speed);
         const unsigned generation = s->generation;
         const float gain = gain_of(s->volume, s->muted);
         pthread_mutex_unlock(&s->lock);
-        int ret = 0;
         if (!running) {
             if (s->playing) {
                 SDL_PauseAudioDevice(s->device, 1);
@@ -284,12 +381,11 @@ static void *sound_thread(void *arg)
             s->followed = generation - 1; /* when it runs again, it starts there */
         } else if (generation != s->followed) {
             s->followed = generation;
-            ret = restart(s, &clock, err, sizeof(err));
+            restart(s, &clock);
         } else {
-            ret = keep_in_step(s, &clock, err, sizeof(err));
+            keep_in_step(s, &clock);
         }
-        if (ret == 0 && running)
-            ret = fill(s, &clock, gain, err, sizeof(err));
+        int ret = running ? fill(s, &clock, gain, err, sizeof(err)) : 0;
         pthread_mutex_lock(&s->lock);
         if (ret) {
             snprintf(s->error, sizeof(s->error), "%s", err);
@@ -332,7 +428,8 @@ static int open_decoder(struct vf_sound *s, const char *url, char *err, size_t l
     s->codec = avcodec_alloc_context3(decoder);
     s->packet = av_packet_alloc();
     s->frame = av_frame_alloc();
-    if (!s->codec || !s->packet || !s->frame) {
+    s->filtered = av_frame_alloc();
+    if (!s->codec || !s->packet || !s->frame || !s->filtered) {
         snprintf(err, len, "%s: sound: out of memory", s->name);
         return -1;
     }
@@ -351,7 +448,7 @@ static int open_decoder(struct vf_sound *s, const char *url, char *err, size_t l
 }
 
 /* An SDL device, in float samples at the stream's rate and at most 2 channels (SDL may choose
- * others), and the resampler to it. */
+ * others: the filter graph converts to what it takes). */
 static int open_device(struct vf_sound *s, char *err, size_t len)
 {
     if (SDL_InitSubSystem(SDL_INIT_AUDIO)) {
@@ -374,22 +471,6 @@ static int open_device(struct vf_sound *s, char *err, size_t len)
     s->rate = have.freq;
     s->channels = have.channels;
     s->device_s = (double)have.samples / have.freq;
-    AVChannelLayout out_layout, in_layout;
-    av_channel_layout_default(&out_layout, have.channels);
-    if (av_channel_layout_check(&c->ch_layout) && c->ch_layout.order != AV_CHANNEL_ORDER_UNSPEC)
-        av_channel_layout_copy(&in_layout, &c->ch_layout);
-    else
-        av_channel_layout_default(&in_layout, c->ch_layout.nb_channels);
-    int ret = swr_alloc_set_opts2(&s->swr, &out_layout, AV_SAMPLE_FMT_FLT, have.freq, &in_layout,
-                                  c->sample_fmt, c->sample_rate, 0, NULL);
-    av_channel_layout_uninit(&out_layout);
-    av_channel_layout_uninit(&in_layout);
-    if (ret >= 0)
-        ret = swr_init(s->swr);
-    if (ret < 0) {
-        say(err, len, s->name, "cannot convert its samples (swr_init)", ret);
-        return -1;
-    }
     return 0;
 }
 
@@ -454,6 +535,11 @@ void vf_sound_set_volume(struct vf_sound *s, int volume, bool muted)
     pthread_mutex_unlock(&s->lock);
 }
 
+bool vf_sound_plays_at(double speed)
+{
+    return speed >= VF_SOUND_SPEED_MIN && speed <= VF_SOUND_SPEED_MAX;
+}
+
 const char *vf_sound_error(struct vf_sound *s)
 {
     pthread_mutex_lock(&s->lock);
@@ -477,7 +563,8 @@ void vf_sound_close(struct vf_sound *s)
         SDL_CloseAudioDevice(s->device);
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
     }
-    swr_free(&s->swr);
+    avfilter_graph_free(&s->graph);
+    av_frame_free(&s->filtered);
     av_frame_free(&s->frame);
     av_packet_free(&s->packet);
     avcodec_free_context(&s->codec);

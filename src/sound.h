@@ -6,7 +6,8 @@
  * decoder's packets: those arrive only a few pictures ahead of the screen, and files that
  * interleave sound and pictures by the second would deliver the sound late. A second demuxer
  * also seeks on its own, so the sound restarts where the clock is after every seek, loop, pause
- * and switch of input. Sound plays at speed 1 only; at other speeds, paused and while stepping
+ * and switch of input. At other speeds than 1 it plays faster or slower at the same pitch
+ * (FFmpeg's atempo, as mpv's scaletempo), from 1/4 to 4 times; beyond, paused and while stepping
  * it is silent. */
 #ifndef VF_SOUND_H
 #define VF_SOUND_H
@@ -16,7 +17,9 @@
 
 #include "clock.h"
 
-#define VF_VOLUME_MAX 100
+#define VF_VOLUME_MAX      100
+#define VF_SOUND_SPEED_MIN 0.25
+#define VF_SOUND_SPEED_MAX 4.0
 
 struct vf_sound;
 
@@ -25,10 +28,12 @@ struct vf_sound;
  * a one-line message (without the "vfview:" prefix) when it has audio that cannot be played.
  * volume: 0..VF_VOLUME_MAX, a cubic gain as mpv's. */
 struct vf_sound *vf_sound_open(const char *url, int volume, bool muted, char *err, size_t errlen);
-/* The clock to follow, and whether it runs in real time (not paused, stepping or waiting on a
- * seek, and at speed 1). Cheap: call it every time the window's loop comes round. */
+/* The clock to follow, and whether it runs (not paused, stepping or waiting on a seek). Cheap:
+ * call it every time the window's loop comes round. */
 void vf_sound_follow(struct vf_sound *s, const struct vf_clock *clock, bool running);
 void vf_sound_set_volume(struct vf_sound *s, int volume, bool muted);
+/* Whether the sound plays at this speed (else it is silent). */
+bool vf_sound_plays_at(double speed);
 /* NULL while the sound plays (or waits for the clock); else why it stopped for good: a one-line
  * message. */
 const char *vf_sound_error(struct vf_sound *s);

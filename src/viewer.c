@@ -280,6 +280,7 @@ static void open_sound(struct ui *u, const char *url)
 {
     char err[1024];
     u->sound = vf_sound_open(url, u->volume, u->muted, err, sizeof(err));
+    snprintf(u->no_sound, sizeof(u->no_sound), "%s", err);
     if (!u->sound && err[0])
         ui_note(u, "%s", err);
 }
@@ -290,22 +291,27 @@ static void check_sound(struct ui *u)
     const char *error = u->sound ? vf_sound_error(u->sound) : NULL;
     if (error) {
         ui_note(u, "%s", error);
+        snprintf(u->no_sound, sizeof(u->no_sound), "%s", error);
         vf_sound_close(u->sound);
         u->sound = NULL;
     }
 }
 
+/* m (points 0) or a step of the volume, for the sound playing and the inputs after it */
 static void change_volume(struct ui *u, int points)
 {
-    if (points)
-        u->volume = points < 0
-                        ? (u->volume + points > 0 ? u->volume + points : 0)
-                        : (u->volume + points < VF_VOLUME_MAX ? u->volume + points : VF_VOLUME_MAX);
-    else
+    if (points) {
+        int volume = u->volume + points;
+        u->volume = volume < 0 ? 0 : volume > VF_VOLUME_MAX ? VF_VOLUME_MAX : volume;
+    } else {
         u->muted = !u->muted;
+    }
     vf_sound_set_volume(u->sound, u->volume, u->muted);
     if (!u->sound)
-        ui_note(u, "%s", u->opts->no_audio ? "no sound: --no-audio" : "this input has no sound");
+        ui_note(u, "%s",
+                u->opts->no_audio ? "no sound: --no-audio"
+                : u->no_sound[0]  ? u->no_sound
+                                  : "this input has no sound");
     else if (points)
         ui_note(u, "volume %d%%%s", u->volume, u->muted ? " (muted: m)" : "");
     else if (u->muted)

@@ -205,9 +205,9 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
         vf_describe_position(ui_seconds_of(u, u->current->pts), info->duration_s, u->paused,
                              position, sizeof(position));
     char speed[48] = "", zoom[32] = "";
-    if (u->clock.speed != 1) /* the sound plays at speed 1 only */
+    if (u->clock.speed != 1)
         snprintf(speed, sizeof(speed), "speed %.2fx%s  ", u->clock.speed,
-                 u->sound && !u->muted ? " (silent)" : "");
+                 u->sound && !u->muted && !vf_sound_plays_at(u->clock.speed) ? " (silent)" : "");
     if (vf_view_zoom_level(u->view) > 1)
         snprintf(zoom, sizeof(zoom), "zoom %.1fx  ", vf_view_zoom_level(u->view));
     char loop[64] = "", a[24], b[24];

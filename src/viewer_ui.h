@@ -26,6 +26,7 @@ struct ui {
     struct vf_sound *sound; /* the input's sound; NULL: none, or --no-audio */
     int volume;             /* 0..VF_VOLUME_MAX */
     bool muted;
+    char no_sound[1024]; /* why the input plays no sound although it has some; "": it does */
     struct vf_display *display;
     struct vf_overlay *overlay;
     struct vf_overlay *help_overlay; /* the help's, smaller in a narrow window */

@@ -561,7 +561,7 @@ fi
 # The window's sound, written by SDL's disk driver: a clip of 1 s tones at 300, 600, ... 1800 Hz
 # started at 1.5 s plays 600 Hz for 0.5 s first; a pause is silent and play resumes where it
 # paused (the 900 Hz second plays 1 s in all); '/' five times: volume 50%, a gain of 1/8 (a peak
-# of 0.0625); 'm' mutes.
+# of 0.0625); 'm' mutes. Without a sound device the pictures play on.
 ffmpeg -nostdin -loglevel error -y -f lavfi -i testsrc=size=160x120:rate=25:duration=6 -f lavfi \
     -i "aevalsrc=0.5*sin(2*PI*300*(1+floor(t))*t):s=48000:c=stereo:d=6" -c:v libx264 \
     -pix_fmt yuv420p -c:a aac tones.mp4
@@ -577,6 +577,11 @@ SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=quiet.raw "$vfview" --volume 50 --frames 
     2>quiet.err
 SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=none.raw "$vfview" --no-audio --frames 10 tones.mp4 \
     2>none.err
+SDL_AUDIODRIVER=nosuch "$vfview" --frames 10 tones.mp4 2>nodevice.err
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=fast.raw "$vfview" --speed 2 --frames 60 tones.mp4 \
+    2>fast.err
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=faster.raw "$vfview" --speed 8 --frames 60 tones.mp4 \
+    2>faster.err
 SCRIPT
 session sound.sh
 runs() { python3 "$here/sound_runs.py" "$1" 2>&1; }
@@ -604,6 +609,17 @@ awk '$1 != "." && $2 >= 0.15 {n++; if ($3 < 0.04 || $3 > 0.09) wrong = 1}
     bad "sound: --volume 50: $(runs quiet.raw | tr '\n' ' ') $(tail -2 quiet.err)"
 [ ! -e none.raw ] && grep -q "10 frames shown" none.err && ok ||
     bad "sound: --no-audio opened a sound device, or failed: $(tail -2 none.err)"
+# at speed 2 each tone lasts 0.5 s at its own pitch (300 Hz, then 600: not 600, then 1200);
+# beyond 4x, silence
+awk '$2 >= 0.15 && $1 != "." {tones = tones $1} $1 == 1 {one += $2} $1 == 2 {two += $2}
+     END {exit !(tones ~ /^12/ && one >= 0.35 && one <= 0.6 && two >= 0.35 && two <= 0.6)}' \
+    <(runs fast.raw) && ok || bad "sound at 2x: $(runs fast.raw | tr '\n' ' ') $(tail -2 fast.err)"
+[ "$(runs faster.raw | cut -d' ' -f1 | sort -u)" = . ] && grep -q "60 frames shown" faster.err &&
+    ok || bad "sound at 8x is not silent: $(runs faster.raw | tr '\n' ' ') $(tail -2 faster.err)"
+# no sound device: one line says why, and the pictures play on
+grep -q "^vfview: tones.mp4: sound: SDL_InitSubSystem: Audio target 'nosuch' not available" \
+    nodevice.err && grep -q "10 frames shown" nodevice.err && ok ||
+    bad "sound: without a device: $(tail -2 nodevice.err)"
 
 # key bindings from the user's file (XDG_CONFIG_HOME) over the built-in ones: q unbound, x quits
 # (in a window opened with --pause: one picture shown); a bad line of --input-conf FILE fails
