@@ -36,7 +36,7 @@ const struct vf_key_binding vf_key_bindings[] = {
     {'}', VF_CMD_SPEED, +200, NULL, NULL},
     {VF_KEY_BACKSPACE, VF_CMD_SPEED, 0, "backspace", "normal speed"},
     {'m', VF_CMD_MUTE, 0, "m", "sound off / on"},
-    {'/', VF_CMD_VOLUME, -10, "/ / *", "volume down / up"},
+    {'/', VF_CMD_VOLUME, -10, "/ and *", "volume down / up 10 (of 100)"},
     {'*', VF_CMD_VOLUME, +10, NULL, NULL},
     {'>', VF_CMD_INPUT, +1, "> / <",
      "the next / previous input (vfview a.mp4 b.png ..., files dropped here)"},

@@ -70,7 +70,7 @@ static const struct cli_option cli_options[] = {
     {"mirror", no_argument, OPT_MIRROR, "", "mirror the pictures left to right (a selfie camera)"},
     {"speed", required_argument, OPT_SPEED, "X", "window playback speed, 1/16 to 16 (default 1)"},
     {"no-audio", no_argument, OPT_NO_AUDIO, "",
-     "the window plays no sound (a recording keeps the input's)"},
+     "no sound: the window plays none and recordings carry none"},
     {"volume", required_argument, OPT_VOLUME, "N", "the window's sound, 0 to 100 (default 100)"},
     {"mute", no_argument, OPT_MUTE, "", "open the window with its sound muted (m: on / off)"},
     {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},

@@ -577,13 +577,16 @@ SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=quiet.raw "$vfview" --volume 50 --frames 
     2>quiet.err
 SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=none.raw "$vfview" --no-audio --frames 10 tones.mp4 \
     2>none.err
+SCRIPT
+session sound.sh
+cat >speeds.sh <<SCRIPT
 SDL_AUDIODRIVER=nosuch "$vfview" --frames 10 tones.mp4 2>nodevice.err
 SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=fast.raw "$vfview" --speed 2 --frames 60 tones.mp4 \
     2>fast.err
-SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=faster.raw "$vfview" --speed 8 --frames 60 tones.mp4 \
-    2>faster.err
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=faster.raw "$vfview" --speed 8 --loop --frames 60 \
+    tones.mp4 2>faster.err
 SCRIPT
-session sound.sh
+session speeds.sh
 runs() { python3 "$here/sound_runs.py" "$1" 2>&1; }
 runs sound.raw >sound.runs
 # the runs of 0.15 s or more: the windows where a tone starts or ends are runs of their own
