@@ -157,8 +157,9 @@ static int build_graph(struct vf_sound *s, const AVFrame *f, double speed, char 
         av_channel_layout_default(&channels, f->ch_layout.nb_channels);
     av_channel_layout_describe(&channels, layout, sizeof(layout));
     av_channel_layout_uninit(&channels);
-    snprintf(args, sizeof(args), "time_base=1/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s",
-             f->sample_rate, f->sample_rate, av_get_sample_fmt_name(f->format), layout);
+    snprintf(args, sizeof(args), "time_base=%d/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s",
+             s->time_base.num, s->time_base.den, f->sample_rate, av_get_sample_fmt_name(f->format),
+             layout);
     int n = 0;
     double tempo = speed;
     for (; tempo > TEMPO_MAX; tempo /= TEMPO_MAX)
