@@ -359,6 +359,10 @@ static void test_clock(void)
     vf_clock_set_speed(&c, 4, 7000);
     vf_clock_follow(&c, 1, 12.0, 8000);
     CHECK(near(vf_clock_due_ms(&c, 12.4), 8100), "4x after a pause: %g", vf_clock_due_ms(&c, 12.4));
+    /* the media time due at a wall time, which the sound follows: the inverse of due_ms */
+    CHECK(near(vf_clock_media_s(&c, 8100), 12.4) && near(vf_clock_media_s(&c, 7900), 12.0 - 0.4),
+          "media time at 4x: %g at 8100 ms, %g at 7900", vf_clock_media_s(&c, 8100),
+          vf_clock_media_s(&c, 7900));
 
     double speed = vf_speed_step(1, 110);
     CHECK(near(speed, 1.1), "1 x 1.1: %.17g", speed);
