@@ -1,5 +1,5 @@
-/* The fast kernel for box filters (separable, every row tap 1 and every column tap 1, or both
- * -1, no centre tap): running sums, so the work per pixel hardly grows with the radius.
+/* The fast kernel for box filters (every tap 1, vf_filter.flat_tap): running sums, so the work
+ * per pixel hardly grows with the radius.
  *  - rows: a block of 64 threads walks a strip of 512 columns, 8 columns a thread. Each thread
  *    loads its own 8 bytes of each row entering its window straight into registers, 4 rows at
  *    once, the next 4 while the block makes the outputs of the last, and keeps them in its own
@@ -453,24 +453,13 @@ cudaError_t launch_box_radius(const BoxParams &s, const Planes &p, cudaStream_t 
     return launch_box<R, DIV_MAGIC_CLAMP>(s, p, stream);
 }
 
-bool uniform(const int32_t *taps, int n)
-{
-    for (int k = 1; k < n; k++)
-        if (taps[k] != taps[0])
-            return false;
-    return true;
-}
-
 } // namespace
 
 bool fast_box_fits(const vf_filter *f)
 {
-    const int n = f->size;
-    /* every tap 1 (row and column taps both 1 or both -1): box filters. Other uniform taps go to
-     * the other kernels, which keeps a multiply and a second copy of the outputs' code out of
-     * this one. */
-    return f->separable && f->centre == 0 && n / 2 >= BOX_MIN_RADIUS && uniform(f->row, n) &&
-           uniform(f->col, n) && f->row[0] * f->col[0] == 1;
+    /* every tap 1: box filters. Other flat taps go to the other kernels, which keeps a multiply
+     * and a second copy of the outputs' code out of this one. */
+    return f->flat_tap == 1 && f->size / 2 >= BOX_MIN_RADIUS;
 }
 
 cudaError_t launch_fast_box(const vf_filter *f, int border, const Planes &p, cudaStream_t stream)

@@ -1,19 +1,15 @@
 /* The fast CPU engine: row bands on a thread pool; per row, whole-row multiply-accumulate loops
  * over bordered copies of the source rows, which the compiler turns into SIMD. Separable filters
- * run a horizontal then a vertical pass in exact integers, so results equal cpu_ref's. */
+ * run a horizontal then a vertical pass in exact integers, so results equal cpu_ref's; box
+ * filters from 5x5 run as running sums (cpu_box.c). */
 #include "cpu.h"
+#include "cpu_box.h"
+#include "simd_clones.h"
 #include "threadpool.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-
-#if defined(VF_HAVE_TARGET_CLONES)
-/* One binary for every x86-64: AVX2 where the CPU has it (32-bit multiplies need SSE4.1+). */
-#define VF_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define VF_SIMD_CLONES
-#endif
 
 enum { NO_ROW = -2, ZERO_ROW = -1, MIN_BAND_ROWS = 16, ALIGN = 64 };
 
@@ -28,6 +24,7 @@ struct scratch {
     void *hrow[VF_MAX_SIZE + 1]; /* int16_t or int32_t, see struct job */
     int h_key[VF_MAX_SIZE + 1];
     void *acc;
+    void *box; /* vf_box_walk's scratch */
 };
 
 struct vf_cpu_fast {
@@ -54,7 +51,8 @@ static int scratch_reserve(struct scratch *s, int width, int size)
 {
     size_t pad_bytes = round_up((size_t)width + VF_MAX_SIZE);
     size_t row_bytes = round_up((size_t)width * sizeof(int32_t));
-    size_t need = (size_t)(size + 1) * (pad_bytes + row_bytes) + row_bytes;
+    size_t box_bytes = round_up(vf_box_scratch_bytes(width));
+    size_t need = (size_t)(size + 1) * (pad_bytes + row_bytes) + row_bytes + box_bytes;
     if (need > s->bytes) {
         void *mem = aligned_alloc(ALIGN, need);
         if (!mem)
@@ -69,6 +67,7 @@ static int scratch_reserve(struct scratch *s, int width, int size)
     for (int k = 0; k <= size; k++, p += row_bytes)
         s->hrow[k] = p;
     s->acc = p;
+    s->box = p + row_bytes;
     memset(s->pad[size], 0, pad_bytes);
     memset(s->hrow[size], 0, row_bytes);
     s->width = width;
@@ -107,15 +106,25 @@ DEFINE_MAC(mac_i16_i16, int16_t, int16_t)
 DEFINE_MAC(mac_i16_i32, int32_t, int16_t)
 DEFINE_MAC(mac_i32_i32, int32_t, int32_t)
 
-#define DEFINE_REQUANT(name, acc_t)                                                                \
+#define DEFINE_REQUANT(name, acc_t, requantize)                                                    \
     VF_SIMD_CLONES static void name(uint8_t *restrict dst, const acc_t *restrict acc, int w,       \
                                     struct vf_requant q)                                           \
     {                                                                                              \
         for (int x = 0; x < w; x++)                                                                \
-            dst[x] = (uint8_t)vf_requantize(acc[x], q);                                            \
+            dst[x] = (uint8_t)requantize(acc[x], q);                                               \
     }
-DEFINE_REQUANT(requant_i16, int16_t)
-DEFINE_REQUANT(requant_i32, int32_t)
+DEFINE_REQUANT(requant_i16, int16_t, vf_requantize)
+DEFINE_REQUANT(requant_i32, int32_t, vf_requantize)
+DEFINE_REQUANT(requant_i16_unsaturated, int16_t, vf_requantize_unsaturated)
+DEFINE_REQUANT(requant_i32_unsaturated, int32_t, vf_requantize_unsaturated)
+
+static void requant_row(uint8_t *dst, const void *acc, bool acc16, int w, struct vf_requant q)
+{
+    if (acc16)
+        (q.saturates ? requant_i16 : requant_i16_unsaturated)(dst, acc, w, q);
+    else
+        (q.saturates ? requant_i32 : requant_i32_unsaturated)(dst, acc, w, q);
+}
 
 /* 16-bit lanes do twice the work per instruction; they are used wherever every partial sum of
  * a pass provably fits (|sum| <= 255 * sum|taps|). */
@@ -217,11 +226,29 @@ static void filter_row(struct scratch *s, const struct job *job, int plane, int 
     }
     if (first)
         memset(s->acc, 0, (size_t)w * (job->acc16 ? sizeof(int16_t) : sizeof(int32_t)));
-    uint8_t *dst = job->out->plane[plane] + y * job->out->stride;
-    if (job->acc16)
-        requant_i16(dst, s->acc, w, f->requant);
-    else
-        requant_i32(dst, s->acc, w, f->requant);
+    requant_row(job->out->plane[plane] + y * job->out->stride, s->acc, job->acc16, w, f->requant);
+}
+
+VF_SIMD_CLONES static void scale_row(int32_t *restrict acc, int32_t tap, int w)
+{
+    for (int x = 0; x < w; x++)
+        acc[x] *= tap;
+}
+
+static void box_band(struct scratch *s, const struct job *job, int plane, int y0, int y1)
+{
+    const struct vf_filter *f = job->f;
+    int w = job->in->width;
+    struct vf_box_walk walk;
+    vf_box_start(&walk, job->in, plane, job->border, f->size / 2, y0, s->box);
+    for (int y = y0; y < y1; y++) {
+        if (y > y0)
+            vf_box_down(&walk);
+        vf_box_row(&walk, s->acc);
+        if (f->flat_tap != 1)
+            scale_row(s->acc, f->flat_tap, w);
+        requant_row(job->out->plane[plane] + y * job->out->stride, s->acc, false, w, f->requant);
+    }
 }
 
 static void run_band(void *ctx, int task, int worker)
@@ -236,6 +263,10 @@ static void run_band(void *ctx, int task, int worker)
         for (int y = y0; y < y1; y++)
             memcpy(job->out->plane[plane] + y * job->out->stride,
                    job->in->plane[plane] + y * job->in->stride, (size_t)job->in->width);
+        return;
+    }
+    if (vf_box_fits(job->f)) {
+        box_band(s, job, plane, y0, y1);
         return;
     }
     scratch_forget(s);

@@ -303,6 +303,14 @@ static void set_saturates(struct vf_filter *f)
     f->requant.saturates = lo < 0 || hi > f->requant.limit;
 }
 
+static int32_t flat_tap(const struct vf_filter *f)
+{
+    for (int k = 1; k < f->size * f->size; k++)
+        if (f->taps[k] != f->taps[0])
+            return 0;
+    return f->taps[0];
+}
+
 static bool is_identity(const struct vf_filter *f)
 {
     int n = f->size, c = (n / 2) * n + n / 2;
@@ -373,6 +381,7 @@ int vf_filter_build(struct vf_filter *f, char *err, size_t errlen)
     set_inv_grid(&f->requant, d);
     set_saturates(f);
     f->identity = is_identity(f);
+    f->flat_tap = flat_tap(f);
     detect_separable(f);
     return 0;
 }

@@ -76,6 +76,9 @@ struct vf_filter {
     int32_t divisor;
     int32_t bias;
     bool identity; /* output == input: engines may copy */
+    /* every tap equals this (box filters), else 0: each output is it times its window's sum,
+     * which running sums make at any size */
+    int32_t flat_tap;
     /* separable: taps[i*size+j] == col[i]*row[j] + (centre at the centre tap) */
     bool separable;
     int32_t row[VF_MAX_SIZE], col[VF_MAX_SIZE];
@@ -144,14 +147,26 @@ static inline VF_HOSTDEV int vf_border_index(int i, int n, int border)
 /* The one rounding rule (see struct vf_requant). The float path is exact: for n < 256*d and
  * d <= 16384, (n + 0.5)/d lies at least 0.5/d from an integer while the float error stays
  * below 2^-15, so truncation gives floor(n/d). Tests check it exhaustively for many d. */
+static inline VF_HOSTDEV int vf_requant_scale(int32_t n, struct vf_requant q)
+{
+    if (q.shift >= 0)
+        return n >> q.shift;
+    return (int)(((float)n + 0.5f) * q.inv);
+}
+
 static inline VF_HOSTDEV int vf_requantize(int32_t sum, struct vf_requant q)
 {
     int32_t n = sum + q.offset;
     n = n < 0 ? 0 : n;
     n = n > q.limit ? q.limit : n;
-    if (q.shift >= 0)
-        return n >> q.shift;
-    return (int)(((float)n + 0.5f) * q.inv);
+    return vf_requant_scale(n, q);
+}
+
+/* The same for a filter whose q.saturates is false: its sums plus offset never leave 0..limit,
+ * so the clamps can go (a CPU engine's loop is shorter without them). */
+static inline VF_HOSTDEV int vf_requantize_unsaturated(int32_t sum, struct vf_requant q)
+{
+    return vf_requant_scale(sum + q.offset, q);
 }
 
 /* The same floor(n/d) as vf_requantize's division, for 0 <= n <= q.limit, in integers only:

@@ -79,6 +79,29 @@ static void random_customs(int w, int h, int count)
     }
 }
 
+/* Matrices of one tap repeated (running sums in the fast engine), scaled and negative, which
+ * saturate at both ends. */
+static void flat_customs(int w, int h)
+{
+    static const struct {
+        int size, tap, div, bias;
+    } cases[] = {
+        {3, 2, 7, -3}, {5, 2, 7, -3}, {9, -1, 1, 255}, {15, 3, 500, 10}, {31, -1, 900, 200}};
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char spec[4096];
+        int n = snprintf(spec, sizeof(spec), "custom:matrix=");
+        for (int t = 0; t < cases[i].size * cases[i].size; t++)
+            n += snprintf(spec + n, sizeof(spec) - (size_t)n, "%d ", cases[i].tap);
+        snprintf(spec + n, sizeof(spec) - (size_t)n, ":div=%d:bias=%d", cases[i].div,
+                 cases[i].bias);
+        struct vf_filter f;
+        char err[256];
+        CHECK(vf_filter_parse(spec, &f, err, sizeof(err)) == 0, "%s: %s", spec, err);
+        CHECK(f.flat_tap == cases[i].tap, "flat tap %d want %d", f.flat_tap, cases[i].tap);
+        compare(spec, &f, (int)i % VF_BORDER_COUNT, w, h, (uint64_t)(w + h + cases[i].size));
+    }
+}
+
 int main(void)
 {
     for (int t = 1; t <= 4; t++) {
@@ -92,6 +115,7 @@ int main(void)
     for (size_t i = 0; i < sizeof(small) / sizeof(small[0]); i++) {
         sweep(small[i][0], small[i][1], VF_MAX_SIZE);
         random_customs(small[i][0], small[i][1], 12);
+        flat_customs(small[i][0], small[i][1]);
     }
     /* Large frames: the reference costs size^2 per pixel, so the largest sizes run on a
      * mid-size awkward frame and the 1921x1081 frame gets sizes 3..7 and random customs. */
@@ -101,6 +125,13 @@ int main(void)
     sweep(257, 131, quick ? 9 : VF_MAX_SIZE);
     sweep(1921, 1081, quick ? 3 : 7);
     random_customs(1921, 1081, quick ? 1 : 4);
+    /* the running sums at full HD width with the largest windows, on few rows */
+    flat_customs(1921, 41);
+    for (int b = 0; b < VF_BORDER_COUNT; b++) {
+        struct vf_filter f;
+        CHECK(vf_filter_parse("box:size=31", &f, NULL, 0) == 0, "box:size=31");
+        compare("box:size=31", &f, b, 1921, 41, 31u + (uint64_t)b);
+    }
     for (int t = 1; t <= 4; t++)
         vf_cpu_fast_destroy(engines[t]);
     return check_done("test_cpu");

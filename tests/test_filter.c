@@ -187,6 +187,35 @@ static void test_presets(void)
     }
 }
 
+/* Filters whose taps are all one value, which engines may run as running sums. */
+static void test_flat_taps(void)
+{
+    static const struct {
+        const char *spec;
+        int32_t flat_tap;
+    } cases[] = {
+        {"box", 1},
+        {"box:size=31", 1},
+        {"custom:matrix=2 2 2 2 2 2 2 2 2:div=7:bias=-3", 2},
+        {"custom:matrix=-3 -3 -3 -3 -3 -3 -3 -3 -3 -3 -3 -3 -3 -3 -3 -3 -3 -3 -3 -3 -3 -3 -3 -3 "
+         "-3:div=1:bias=255",
+         -3},
+        {"custom:matrix=1 1 1 1 2 1 1 1 1", 0},
+        {"custom:matrix=0 0 0 0 0 0 0 0 0", 0},
+        {"gaussian:size=31", 0},
+        {"identity", 0},
+        {"edge", 0},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct vf_filter f;
+        char err[256];
+        CHECK(vf_filter_parse(cases[i].spec, &f, err, sizeof(err)) == 0, "%s: %s", cases[i].spec,
+              err);
+        CHECK(f.flat_tap == cases[i].flat_tap, "%s: flat tap %d want %d", cases[i].spec, f.flat_tap,
+              cases[i].flat_tap);
+    }
+}
+
 static void test_border_rule(void)
 {
     /* reflect-101 on 0..4: ... 2 1 | 0 1 2 3 4 | 3 2 ... */
@@ -247,6 +276,10 @@ static void test_rounding_rule(void)
             int got = vf_requantize((int32_t)s, f.requant);
             int64_t n = s + f.requant.offset;
             if (n >= 0 && n <= f.requant.limit) {
+                int unclamped = vf_requantize_unsaturated((int32_t)s, f.requant);
+                if (unclamped != got && bad++ < 3)
+                    CHECK(unclamped == got, "div %d: sum %lld unsaturated gave %d, clamped %d", d,
+                          (long long)s, unclamped, got);
                 /* the GPU's integer division, on every n it can see */
                 int64_t quotient = vf_requant_divide((uint32_t)n, f.requant);
                 if (quotient != n / d && bad++ < 3)
@@ -476,6 +509,7 @@ int main(void)
     test_hand_computed();
     test_adjust();
     test_presets();
+    test_flat_taps();
     test_border_rule();
     test_rounding_rule();
     test_grid_every_divisor();
