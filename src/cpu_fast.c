@@ -1,7 +1,8 @@
 /* The fast CPU engine: row bands on a thread pool; per row, whole-row multiply-accumulate loops
- * over bordered copies of the source rows, which the compiler turns into SIMD. Separable filters
- * run a horizontal then a vertical pass in exact integers, so results equal cpu_ref's; box
- * filters from 5x5 run as running sums (cpu_box.c). */
+ * over bordered copies of the source rows, which the compiler turns into SIMD, two taps a loop
+ * and mirrored equal taps summed before their one multiply. Separable filters run a horizontal
+ * then a vertical pass in exact integers, so results equal cpu_ref's; box filters from 5x5 run
+ * as running sums (cpu_box.c). */
 #include "cpu.h"
 #include "cpu_box.h"
 #include "simd_clones.h"
@@ -81,30 +82,97 @@ static void scratch_forget(struct scratch *s)
         s->pad_key[k] = s->h_key[k] = NO_ROW;
 }
 
-/* acc (+)= tap * src over a row. Taps of +-1 skip the multiply; the first tap stores, so acc
- * needs no clearing. One body for each (accumulator, source) width pair that the plans use. */
-#define DEFINE_MAC(name, acc_t, src_t)                                                             \
-    VF_SIMD_CLONES static void name(acc_t *restrict acc, const src_t *restrict src, int32_t tap,   \
-                                    int w, bool first)                                             \
+/* One term of a pass: tap * (a[x] + b[x]) over a row, or tap * a[x] where b is NULL. Taps that
+ * mirror each other (every symmetric filter: gaussian, box, unsharp, sharpen's rows) share a
+ * term, so that one multiply serves two sources. */
+struct term {
+    int32_t tap;
+    const void *a, *b;
+};
+
+enum source { SRC_U8, SRC_I16, SRC_I32 };
+
+/* acc (+)= terms, two of a kind a pass (each pass loads and stores acc once), or one; the first
+ * pass stores, so acc needs no clearing. */
+#define DEFINE_PASS(name, acc_t, src_t, count, expr)                                               \
+    VF_SIMD_CLONES static void name(void *acc_row, const struct term *t, int w, bool first)        \
     {                                                                                              \
+        acc_t *restrict acc = acc_row;                                                             \
+        const src_t *restrict a0 = t[0].a, *restrict b0 = t[0].b;                                  \
+        const src_t *restrict a1 = t[count - 1].a, *restrict b1 = t[count - 1].b;                  \
+        const int32_t t0 = t[0].tap, t1 = t[count - 1].tap;                                        \
+        (void)b0, (void)b1, (void)a1, (void)t1;                                                    \
         if (first)                                                                                 \
             for (int x = 0; x < w; x++)                                                            \
-                acc[x] = (acc_t)(tap * src[x]);                                                    \
-        else if (tap == 1)                                                                         \
-            for (int x = 0; x < w; x++)                                                            \
-                acc[x] = (acc_t)(acc[x] + src[x]);                                                 \
-        else if (tap == -1)                                                                        \
-            for (int x = 0; x < w; x++)                                                            \
-                acc[x] = (acc_t)(acc[x] - src[x]);                                                 \
+                acc[x] = (acc_t)(expr);                                                            \
         else                                                                                       \
             for (int x = 0; x < w; x++)                                                            \
-                acc[x] = (acc_t)(acc[x] + tap * src[x]);                                           \
+                acc[x] = (acc_t)(acc[x] + (expr));                                                 \
     }
-DEFINE_MAC(mac_u8_i16, int16_t, uint8_t)
-DEFINE_MAC(mac_u8_i32, int32_t, uint8_t)
-DEFINE_MAC(mac_i16_i16, int16_t, int16_t)
-DEFINE_MAC(mac_i16_i32, int32_t, int16_t)
-DEFINE_MAC(mac_i32_i32, int32_t, int32_t)
+/* One set of passes for each (accumulator, source) width pair that the plans use. */
+#define DEFINE_TERMS(name, acc_t, src_t)                                                           \
+    DEFINE_PASS(name##_pairs, acc_t, src_t, 2, t0 *(a0[x] + b0[x]) + t1 * (a1[x] + b1[x]))         \
+    DEFINE_PASS(name##_pair, acc_t, src_t, 1, t0 *(a0[x] + b0[x]))                                 \
+    DEFINE_PASS(name##_singles, acc_t, src_t, 2, t0 *a0[x] + t1 * a1[x])                           \
+    DEFINE_PASS(name##_single, acc_t, src_t, 1, t0 *a0[x])                                         \
+    static const terms_fn name[4] = {name##_single, name##_singles, name##_pair, name##_pairs};
+
+typedef void (*terms_fn)(void *acc, const struct term *t, int w, bool first);
+DEFINE_TERMS(terms_u8_i16, int16_t, uint8_t)
+DEFINE_TERMS(terms_u8_i32, int32_t, uint8_t)
+DEFINE_TERMS(terms_i16_i16, int16_t, int16_t)
+DEFINE_TERMS(terms_i16_i32, int32_t, int16_t)
+DEFINE_TERMS(terms_i32_i32, int32_t, int32_t)
+
+/* acc (+)= every term: pairs two a pass, then singles; with no terms (and `first`) acc is left
+ * alone. Returns whether acc still needs its first store. */
+static bool run_terms(void *acc, bool acc16, enum source src, const struct term *t, int count,
+                      int w, bool first)
+{
+    /* [acc16][source]; a 16-bit accumulator implies 16-bit sources */
+    static const terms_fn *const passes[2][3] = {{terms_u8_i32, terms_i16_i32, terms_i32_i32},
+                                                 {terms_u8_i16, terms_i16_i16, NULL}};
+    const terms_fn *pass = passes[acc16][src];
+    for (int pairs = 1; pairs >= 0; pairs--) {
+        struct term two[2];
+        int held = 0;
+        for (int k = 0; k < count; k++) {
+            if ((t[k].b != NULL) != pairs)
+                continue;
+            two[held++] = t[k];
+            if (held == 2) {
+                pass[2 * pairs + 1](acc, two, w, first);
+                first = false;
+                held = 0;
+            }
+        }
+        if (held) {
+            pass[2 * pairs](acc, two, w, first);
+            first = false;
+        }
+    }
+    return first;
+}
+
+/* Appends the terms of taps[0..n) over the rows src[0..n) (NULL: a row of zeros), pairing
+ * mirrored equal taps. */
+static int add_terms(struct term *out, int count, const int32_t *taps, const void *const *src,
+                     int n)
+{
+    for (int j = 0; j <= n / 2; j++) {
+        int k = n - 1 - j;
+        if (j != k && taps[j] == taps[k] && src[j] && src[k]) {
+            if (taps[j])
+                out[count++] = (struct term){taps[j], src[j], src[k]};
+            continue;
+        }
+        if (taps[j] && src[j])
+            out[count++] = (struct term){taps[j], src[j], NULL};
+        if (j != k && taps[k] && src[k])
+            out[count++] = (struct term){taps[k], src[k], NULL};
+    }
+    return count;
+}
 
 #define DEFINE_REQUANT(name, acc_t, requantize)                                                    \
     VF_SIMD_CLONES static void name(uint8_t *restrict dst, const acc_t *restrict acc, int w,       \
@@ -133,24 +201,6 @@ static bool fits_i16(int32_t abs_tap_sum)
     return 255 * abs_tap_sum <= INT16_MAX;
 }
 
-static void mac_pixels(void *acc, bool acc16, const uint8_t *src, int32_t tap, int w, bool first)
-{
-    if (acc16)
-        mac_u8_i16(acc, src, tap, w, first);
-    else
-        mac_u8_i32(acc, src, tap, w, first);
-}
-
-static void mac_hrow(void *acc, bool acc16, const void *h, bool h16, int32_t tap, int w, bool first)
-{
-    if (acc16)
-        mac_i16_i16(acc, h, tap, w, first); /* acc16 implies h16 */
-    else if (h16)
-        mac_i16_i32(acc, h, tap, w, first);
-    else
-        mac_i32_i32(acc, h, tap, w, first);
-}
-
 /* The source row `sy` with `r` bordered pixels on each side; the all-zero row for ZERO_ROW. */
 static const uint8_t *padded_row(struct scratch *s, const struct job *job, int plane, int sy)
 {
@@ -176,53 +226,55 @@ static const void *horizontal_row(struct scratch *s, const struct job *job, int 
 {
     if (sy == ZERO_ROW)
         return s->hrow[s->size];
-    int slot = sy % s->size;
+    int slot = sy % s->size, n = job->f->size;
     void *h = s->hrow[slot];
     if (s->h_key[slot] == sy)
         return h;
     const uint8_t *pad = padded_row(s, job, plane, sy);
-    bool first = true;
-    for (int j = 0; j < job->f->size; j++)
-        if (job->f->row[j]) {
-            mac_pixels(h, job->h16, pad + j, job->f->row[j], job->in->width, first);
-            first = false;
-        }
+    const void *src[VF_MAX_SIZE];
+    for (int j = 0; j < n; j++)
+        src[j] = pad + j;
+    struct term terms[VF_MAX_SIZE];
+    int count = add_terms(terms, 0, job->f->row, src, n);
+    run_terms(h, job->h16, SRC_U8, terms, count, job->in->width, true);
     s->h_key[slot] = sy;
     return h;
 }
 
+/* Every term of output row y, the rows under the filter gathered first: the caches' slots are
+ * the row numbers modulo the size, and the rows one window reads (border rule included) lie
+ * within `size` consecutive numbers, so none evicts another. */
 static void filter_row(struct scratch *s, const struct job *job, int plane, int y)
 {
     const struct vf_filter *f = job->f;
     int n = f->size, r = n / 2, w = job->in->width, h = job->in->height;
+    struct term terms[VF_MAX_TAPS];
+    const void *src[VF_MAX_SIZE];
     bool first = true;
-    for (int i = 0; i < n; i++) {
-        int sy = vf_border_index(y + i - r, h, job->border);
-        if (sy == ZERO_ROW)
-            continue; /* contributes nothing */
-        if (f->separable) {
-            if (f->centre && i == r) {
-                mac_pixels(s->acc, job->acc16, padded_row(s, job, plane, sy) + r, f->centre, w,
-                           first);
-                first = false;
-            }
-            if (f->col[i]) {
-                mac_hrow(s->acc, job->acc16, horizontal_row(s, job, plane, sy), job->h16, f->col[i],
-                         w, first);
-                first = false;
-            }
-            continue;
+    if (f->separable) {
+        for (int i = 0; i < n; i++) {
+            int sy = vf_border_index(y + i - r, h, job->border);
+            src[i] = sy == ZERO_ROW ? NULL : horizontal_row(s, job, plane, sy);
         }
-        const uint8_t *pad = NULL;
-        for (int j = 0; j < n; j++) {
-            int32_t tap = f->taps[i * n + j];
-            if (!tap)
-                continue;
-            if (!pad)
-                pad = padded_row(s, job, plane, sy);
-            mac_pixels(s->acc, job->acc16, pad + j, tap, w, first);
-            first = false;
+        int count = add_terms(terms, 0, f->col, src, n);
+        first = run_terms(s->acc, job->acc16, job->h16 ? SRC_I16 : SRC_I32, terms, count, w, first);
+        int sy = vf_border_index(y, h, job->border); /* always inside the frame */
+        if (f->centre) {
+            terms[0] = (struct term){f->centre, padded_row(s, job, plane, sy) + r, NULL};
+            first = run_terms(s->acc, job->acc16, SRC_U8, terms, 1, w, first);
         }
+    } else {
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            int sy = vf_border_index(y + i - r, h, job->border);
+            if (sy == ZERO_ROW)
+                continue; /* contributes nothing */
+            const uint8_t *pad = padded_row(s, job, plane, sy);
+            for (int j = 0; j < n; j++)
+                src[j] = pad + j;
+            count = add_terms(terms, count, f->taps + i * n, src, n);
+        }
+        first = run_terms(s->acc, job->acc16, SRC_U8, terms, count, w, first);
     }
     if (first)
         memset(s->acc, 0, (size_t)w * (job->acc16 ? sizeof(int16_t) : sizeof(int32_t)));
