@@ -11,10 +11,6 @@
 #include "filter.h"
 #include "frame.h"
 
-/* From this radius a box runs on running sums; below, cpu_fast.c's separable passes are as
- * fast (BENCHMARKS.md, "CPU engine against OpenCV"). */
-#define VF_CPU_BOX_MIN_RADIUS 2
-
 struct vf_box_walk {
     const struct vf_frame *in;
     int plane, border, radius;

@@ -1,8 +1,8 @@
 /* The fast CPU engine: row bands on a thread pool; per row, whole-row multiply-accumulate loops
  * over bordered copies of the source rows, which the compiler turns into SIMD, two taps a loop
  * and mirrored equal taps summed before their one multiply. Separable filters run a horizontal
- * then a vertical pass in exact integers, so results equal cpu_ref's; box filters from 5x5 run
- * as running sums (cpu_box.c). */
+ * then a vertical pass in exact integers, so results equal cpu_ref's; box filters run as
+ * running sums (cpu_box.c). */
 #include "cpu.h"
 #include "cpu_box.h"
 #include "simd_clones.h"
