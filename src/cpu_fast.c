@@ -264,16 +264,31 @@ static void filter_row(struct scratch *s, const struct job *job, int plane, int 
             first = run_terms(s->acc, job->acc16, SRC_U8, terms, 1, w, first);
         }
     } else {
-        int count = 0;
+        /* rows i and n-1-i pair their equal taps column by column (sharpen's top and bottom),
+         * the middle row its mirrored ones */
+        const uint8_t *pads[VF_MAX_SIZE];
         for (int i = 0; i < n; i++) {
             int sy = vf_border_index(y + i - r, h, job->border);
-            if (sy == ZERO_ROW)
-                continue; /* contributes nothing */
-            const uint8_t *pad = padded_row(s, job, plane, sy);
-            for (int j = 0; j < n; j++)
-                src[j] = pad + j;
-            count = add_terms(terms, count, f->taps + i * n, src, n);
+            pads[i] = sy == ZERO_ROW ? NULL : padded_row(s, job, plane, sy);
         }
+        int count = 0;
+        for (int i = 0; i < r; i++)
+            for (int j = 0; j < n; j++) {
+                const uint8_t *top = pads[i], *bottom = pads[n - 1 - i];
+                int32_t t = f->taps[i * n + j], b = f->taps[(n - 1 - i) * n + j];
+                if (t == b && top && bottom) {
+                    if (t)
+                        terms[count++] = (struct term){t, top + j, bottom + j};
+                    continue;
+                }
+                if (t && top)
+                    terms[count++] = (struct term){t, top + j, NULL};
+                if (b && bottom)
+                    terms[count++] = (struct term){b, bottom + j, NULL};
+            }
+        for (int j = 0; j < n; j++)
+            src[j] = pads[r] + j; /* the middle row is always inside the frame */
+        count = add_terms(terms, count, f->taps + r * n, src, n);
         first = run_terms(s->acc, job->acc16, SRC_U8, terms, count, w, first);
     }
     if (first)
