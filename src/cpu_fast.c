@@ -14,6 +14,9 @@
 
 enum { NO_ROW = -2, ZERO_ROW = -1, MIN_BAND_ROWS = 16, ALIGN = 64 };
 
+/* The element types of rows: sources (u8 pixels, horizontal sums) and accumulators. */
+enum lanes { LANES_U8, LANES_I16, LANES_U16, LANES_I32 };
+
 /* Per-worker rows: bordered source rows and horizontal-pass rows, each cached in a slot chosen
  * by source row number so consecutive output rows reuse what the previous row computed. */
 struct scratch {
@@ -39,7 +42,7 @@ struct job {
     const struct vf_frame *in;
     struct vf_frame *out;
     int bands, band_rows;
-    bool acc16, h16; /* accumulator and horizontal-pass widths */
+    enum lanes acc, h; /* the accumulator's lanes, and the horizontal pass's (separable) */
     struct scratch *scratch;
 };
 
@@ -90,8 +93,6 @@ struct term {
     const void *a, *b;
 };
 
-enum source { SRC_U8, SRC_I16, SRC_I32 };
-
 /* acc (+)= terms, two of a kind a pass (each pass loads and stores acc once), or one; the first
  * pass stores, so acc needs no clearing. */
 #define DEFINE_PASS(name, acc_t, src_t, count, expr)                                               \
@@ -119,20 +120,29 @@ enum source { SRC_U8, SRC_I16, SRC_I32 };
 
 typedef void (*terms_fn)(void *acc, const struct term *t, int w, bool first);
 DEFINE_TERMS(terms_u8_i16, int16_t, uint8_t)
+DEFINE_TERMS(terms_u8_u16, uint16_t, uint8_t)
 DEFINE_TERMS(terms_u8_i32, int32_t, uint8_t)
 DEFINE_TERMS(terms_i16_i16, int16_t, int16_t)
+DEFINE_TERMS(terms_u16_u16, uint16_t, uint16_t)
 DEFINE_TERMS(terms_i16_i32, int32_t, int16_t)
+DEFINE_TERMS(terms_u16_i32, int32_t, uint16_t)
 DEFINE_TERMS(terms_i32_i32, int32_t, int32_t)
 
 /* acc (+)= every term: pairs two a pass, then singles; with no terms (and `first`) acc is left
  * alone. Returns whether acc still needs its first store. */
-static bool run_terms(void *acc, bool acc16, enum source src, const struct term *t, int count,
-                      int w, bool first)
+static bool run_terms(void *acc, enum lanes acc_lanes, enum lanes src, const struct term *t,
+                      int count, int w, bool first)
 {
-    /* [acc16][source]; a 16-bit accumulator implies 16-bit sources */
-    static const terms_fn *const passes[2][3] = {{terms_u8_i32, terms_i16_i32, terms_i32_i32},
-                                                 {terms_u8_i16, terms_i16_i16, NULL}};
-    const terms_fn *pass = passes[acc16][src];
+    /* [accumulator][source]. A signed 16-bit accumulator implies 16-bit sources; an unsigned one
+     * non-negative taps, so that its 16-bit sources (signed or not) are all below 2^15 or
+     * unsigned (see lanes_for). */
+    static const terms_fn *const passes[4][4] = {
+        [LANES_I16] = {[LANES_U8] = terms_u8_i16, [LANES_I16] = terms_i16_i16},
+        [LANES_U16] =
+            {[LANES_U8] = terms_u8_u16, [LANES_I16] = terms_u16_u16, [LANES_U16] = terms_u16_u16},
+        [LANES_I32] = {terms_u8_i32, terms_i16_i32, terms_u16_i32, terms_i32_i32},
+    };
+    const terms_fn *pass = passes[acc_lanes][src];
     for (int pairs = 1; pairs >= 0; pairs--) {
         struct term two[2];
         int held = 0;
@@ -175,30 +185,43 @@ static int add_terms(struct term *out, int count, const int32_t *taps, const voi
 }
 
 #define DEFINE_REQUANT(name, acc_t, requantize)                                                    \
-    VF_SIMD_CLONES static void name(uint8_t *restrict dst, const acc_t *restrict acc, int w,       \
+    VF_SIMD_CLONES static void name(uint8_t *restrict dst, const void *acc_row, int w,             \
                                     struct vf_requant q)                                           \
     {                                                                                              \
+        const acc_t *restrict acc = acc_row;                                                       \
         for (int x = 0; x < w; x++)                                                                \
             dst[x] = (uint8_t)requantize(acc[x], q);                                               \
     }
 DEFINE_REQUANT(requant_i16, int16_t, vf_requantize)
+DEFINE_REQUANT(requant_u16, uint16_t, vf_requantize)
 DEFINE_REQUANT(requant_i32, int32_t, vf_requantize)
 DEFINE_REQUANT(requant_i16_unsaturated, int16_t, vf_requantize_unsaturated)
+DEFINE_REQUANT(requant_u16_unsaturated, uint16_t, vf_requantize_unsaturated)
 DEFINE_REQUANT(requant_i32_unsaturated, int32_t, vf_requantize_unsaturated)
 
-static void requant_row(uint8_t *dst, const void *acc, bool acc16, int w, struct vf_requant q)
+static void requant_row(uint8_t *dst, const void *acc, enum lanes lanes, int w, struct vf_requant q)
 {
-    if (acc16)
-        (q.saturates ? requant_i16 : requant_i16_unsaturated)(dst, acc, w, q);
-    else
-        (q.saturates ? requant_i32 : requant_i32_unsaturated)(dst, acc, w, q);
+    typedef void (*requant_fn)(uint8_t *, const void *, int, struct vf_requant);
+    static const requant_fn clamped[4] = {
+        [LANES_I16] = requant_i16, [LANES_U16] = requant_u16, [LANES_I32] = requant_i32};
+    static const requant_fn unclamped[4] = {[LANES_I16] = requant_i16_unsaturated,
+                                            [LANES_U16] = requant_u16_unsaturated,
+                                            [LANES_I32] = requant_i32_unsaturated};
+    (q.saturates ? clamped : unclamped)[lanes](dst, acc, w, q);
 }
 
-/* 16-bit lanes do twice the work per instruction; they are used wherever every partial sum of
- * a pass provably fits (|sum| <= 255 * sum|taps|). */
-static bool fits_i16(int32_t abs_tap_sum)
+/* 16-bit lanes do twice the work per instruction. Every operation is modulo 2^16 or 2^32, so a
+ * pass is exact when its final sums fit the lanes: signed 16 bits where |sum| <= 255 x
+ * sum|taps| <= 32767; unsigned where no tap is negative and 255 x sum <= 65535 (gaussian 5x5's
+ * 256, 9x9's horizontal 256). */
+static enum lanes lanes_for(const int32_t *taps, int count, int32_t abs_sum)
 {
-    return 255 * abs_tap_sum <= INT16_MAX;
+    bool negative = false;
+    for (int k = 0; k < count; k++)
+        negative |= taps[k] < 0;
+    if (255 * abs_sum <= INT16_MAX)
+        return LANES_I16;
+    return !negative && 255 * abs_sum <= UINT16_MAX ? LANES_U16 : LANES_I32;
 }
 
 /* The source row `sy` with `r` bordered pixels on each side; the all-zero row for ZERO_ROW. */
@@ -236,7 +259,7 @@ static const void *horizontal_row(struct scratch *s, const struct job *job, int 
         src[j] = pad + j;
     struct term terms[VF_MAX_SIZE];
     int count = add_terms(terms, 0, job->f->row, src, n);
-    run_terms(h, job->h16, SRC_U8, terms, count, job->in->width, true);
+    run_terms(h, job->h, LANES_U8, terms, count, job->in->width, true);
     s->h_key[slot] = sy;
     return h;
 }
@@ -257,11 +280,11 @@ static void filter_row(struct scratch *s, const struct job *job, int plane, int 
             src[i] = sy == ZERO_ROW ? NULL : horizontal_row(s, job, plane, sy);
         }
         int count = add_terms(terms, 0, f->col, src, n);
-        first = run_terms(s->acc, job->acc16, job->h16 ? SRC_I16 : SRC_I32, terms, count, w, first);
+        first = run_terms(s->acc, job->acc, job->h, terms, count, w, first);
         int sy = vf_border_index(y, h, job->border); /* always inside the frame */
         if (f->centre) {
             terms[0] = (struct term){f->centre, padded_row(s, job, plane, sy) + r, NULL};
-            first = run_terms(s->acc, job->acc16, SRC_U8, terms, 1, w, first);
+            first = run_terms(s->acc, job->acc, LANES_U8, terms, 1, w, first);
         }
     } else {
         /* rows i and n-1-i pair their equal taps column by column (sharpen's top and bottom),
@@ -289,11 +312,11 @@ static void filter_row(struct scratch *s, const struct job *job, int plane, int 
         for (int j = 0; j < n; j++)
             src[j] = pads[r] + j; /* the middle row is always inside the frame */
         count = add_terms(terms, count, f->taps + r * n, src, n);
-        first = run_terms(s->acc, job->acc16, SRC_U8, terms, count, w, first);
+        first = run_terms(s->acc, job->acc, LANES_U8, terms, count, w, first);
     }
     if (first)
-        memset(s->acc, 0, (size_t)w * (job->acc16 ? sizeof(int16_t) : sizeof(int32_t)));
-    requant_row(job->out->plane[plane] + y * job->out->stride, s->acc, job->acc16, w, f->requant);
+        memset(s->acc, 0, (size_t)w * (job->acc == LANES_I32 ? sizeof(int32_t) : sizeof(int16_t)));
+    requant_row(job->out->plane[plane] + y * job->out->stride, s->acc, job->acc, w, f->requant);
 }
 
 VF_SIMD_CLONES static void scale_row(int32_t *restrict acc, int32_t tap, int w)
@@ -314,7 +337,8 @@ static void box_band(struct scratch *s, const struct job *job, int plane, int y0
         vf_box_row(&walk, s->acc);
         if (f->flat_tap != 1)
             scale_row(s->acc, f->flat_tap, w);
-        requant_row(job->out->plane[plane] + y * job->out->stride, s->acc, false, w, f->requant);
+        requant_row(job->out->plane[plane] + y * job->out->stride, s->acc, LANES_I32, w,
+                    f->requant);
     }
 }
 
@@ -394,8 +418,8 @@ int vf_cpu_fast_run(struct vf_cpu_fast *e, const struct vf_filter *f, enum vf_bo
                       out,
                       bands,
                       band_rows,
-                      fits_i16(f->abs_tap_sum),
-                      f->separable && fits_i16(f->abs_row_sum),
+                      lanes_for(f->taps, f->size * f->size, f->abs_tap_sum),
+                      f->separable ? lanes_for(f->row, f->size, f->abs_row_sum) : LANES_I32,
                       e->scratch};
     vf_pool_run(e->pool, bands * VF_PLANES, run_band, &job);
     return 0;

@@ -103,13 +103,17 @@ static void flat_customs(int w, int h)
 }
 
 /* 2-D matrices whose rows mirror each other wholly or in part, and whose middle rows mirror
- * themselves: the fast engine pairs those taps (two pixels summed, one multiply). */
-static void mirrored_customs(int w, int h)
+ * themselves: the fast engine pairs those taps (two pixels summed, one multiply). The last three
+ * have no negative tap: sums of 180 and 257 fit unsigned 16-bit lanes, 362 does not. */
+static void customs_2d(int w, int h)
 {
     static const char *const specs[] = {
         "custom:matrix=1 2 3 2 1 4 5 6 5 4 7 8 -9 8 7 4 5 6 5 4 1 2 3 2 1:div=9:bias=-20",
         "custom:matrix=1 -2 3 0 5 0 1 -2 4:div=2:bias=3",
         "custom:matrix=0 -1 0 -1 9 -1 0 -1 0:div=5",
+        "custom:matrix=1 2 3 40 50 60 7 8 9:div=1:bias=-40",
+        "custom:matrix=9 8 7 40 50 60 7 8 68:div=257",
+        "custom:matrix=3 2 1 100 150 100 1 2 3:div=362",
     };
     for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
         struct vf_filter f;
@@ -135,7 +139,7 @@ int main(void)
         sweep(small[i][0], small[i][1], VF_MAX_SIZE);
         random_customs(small[i][0], small[i][1], 12);
         flat_customs(small[i][0], small[i][1]);
-        mirrored_customs(small[i][0], small[i][1]);
+        customs_2d(small[i][0], small[i][1]);
     }
     /* Large frames: the reference costs size^2 per pixel, so the largest sizes run on a
      * mid-size awkward frame and the 1921x1081 frame gets sizes 3..7 and random customs. */
@@ -147,7 +151,7 @@ int main(void)
     random_customs(1921, 1081, quick ? 1 : 4);
     /* the running sums at full HD width with the largest windows, on few rows */
     flat_customs(1921, 41);
-    mirrored_customs(1921, 41);
+    customs_2d(1921, 41);
     for (int b = 0; b < VF_BORDER_COUNT; b++) {
         struct vf_filter f;
         CHECK(vf_filter_parse("box:size=31", &f, NULL, 0) == 0, "box:size=31");
