@@ -133,9 +133,9 @@ DEFINE_TERMS(terms_i32_i32, int32_t, int32_t)
 static bool run_terms(void *acc, enum lanes acc_lanes, enum lanes src, const struct term *t,
                       int count, int w, bool first)
 {
-    /* [accumulator][source]. A signed 16-bit accumulator implies 16-bit sources; an unsigned one
-     * non-negative taps, so that its 16-bit sources (signed or not) are all below 2^15 or
-     * unsigned (see lanes_for). */
+    /* [accumulator][source]. A signed 16-bit accumulator implies 16-bit sources. An unsigned
+     * one implies taps that are all non-negative (lanes_for), so its sources are non-negative
+     * and read the same as unsigned whether they were stored signed or not. */
     static const terms_fn *const passes[4][4] = {
         [LANES_I16] = {[LANES_U8] = terms_u8_i16, [LANES_I16] = terms_i16_i16},
         [LANES_U16] =
