@@ -144,9 +144,9 @@ static inline VF_HOSTDEV int vf_border_index(int i, int n, int border)
     return i;
 }
 
-/* The one rounding rule (see struct vf_requant). The float path is exact: for n < 256*d and
- * d <= 16384, (n + 0.5)/d lies at least 0.5/d from an integer while the float error stays
- * below 2^-15, so truncation gives floor(n/d). Tests check it exhaustively for many d. */
+/* floor(n/d) for n in 0..q.limit. The float path is exact: for n < 256*d and d <= 16384,
+ * (n + 0.5)/d lies at least 0.5/d from an integer while the float error stays below 2^-15, so
+ * truncation gives floor(n/d). Tests check it exhaustively for many d. */
 static inline VF_HOSTDEV int vf_requant_scale(int32_t n, struct vf_requant q)
 {
     if (q.shift >= 0)
@@ -154,6 +154,7 @@ static inline VF_HOSTDEV int vf_requant_scale(int32_t n, struct vf_requant q)
     return (int)(((float)n + 0.5f) * q.inv);
 }
 
+/* The one rounding rule (see struct vf_requant): a pixel's sum of taps to its output byte. */
 static inline VF_HOSTDEV int vf_requantize(int32_t sum, struct vf_requant q)
 {
     int32_t n = sum + q.offset;
