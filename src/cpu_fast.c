@@ -5,6 +5,7 @@
  * running sums (cpu_box.c). */
 #include "cpu.h"
 #include "cpu_box.h"
+#include "cpu_terms.h"
 #include "simd_clones.h"
 #include "threadpool.h"
 
@@ -34,6 +35,7 @@ struct scratch {
 struct vf_cpu_fast {
     struct vf_pool *pool;
     struct scratch *scratch;
+    bool avx2;
 };
 
 struct job {
@@ -43,6 +45,7 @@ struct job {
     struct vf_frame *out;
     int bands, band_rows;
     enum lanes acc, h; /* the accumulator's lanes, and the horizontal pass's (separable) */
+    bool avx2;         /* run_terms may use the hand-written AVX2 loops */
     struct scratch *scratch;
 };
 
@@ -85,18 +88,10 @@ static void scratch_forget(struct scratch *s)
         s->pad_key[k] = s->h_key[k] = NO_ROW;
 }
 
-/* One term of a pass: tap * (a[x] + b[x]) over a row, or tap * a[x] where b is NULL. Taps that
- * mirror each other (every symmetric filter: gaussian, box, unsharp, sharpen's rows) share a
- * term, so that one multiply serves two sources. */
-struct term {
-    int32_t tap;
-    const void *a, *b;
-};
-
 /* acc (+)= terms, two of a kind a pass (each pass loads and stores acc once), or one; the first
  * pass stores, so acc needs no clearing. */
 #define DEFINE_PASS(name, acc_t, src_t, count, expr)                                               \
-    VF_SIMD_CLONES static void name(void *acc_row, const struct term *t, int w, bool first)        \
+    VF_SIMD_CLONES static void name(void *acc_row, const struct vf_term *t, int w, bool first)     \
     {                                                                                              \
         acc_t *restrict acc = acc_row;                                                             \
         const src_t *restrict a0 = t[0].a, *restrict b0 = t[0].b;                                  \
@@ -118,7 +113,7 @@ struct term {
     DEFINE_PASS(name##_single, acc_t, src_t, 1, t0 *a0[x])                                         \
     static const terms_fn name[4] = {name##_single, name##_singles, name##_pair, name##_pairs};
 
-typedef void (*terms_fn)(void *acc, const struct term *t, int w, bool first);
+typedef void (*terms_fn)(void *acc, const struct vf_term *t, int w, bool first);
 DEFINE_TERMS(terms_u8_i16, int16_t, uint8_t)
 DEFINE_TERMS(terms_u8_u16, uint16_t, uint8_t)
 DEFINE_TERMS(terms_u8_i32, int32_t, uint8_t)
@@ -128,11 +123,32 @@ DEFINE_TERMS(terms_i16_i32, int32_t, int16_t)
 DEFINE_TERMS(terms_u16_i32, int32_t, uint16_t)
 DEFINE_TERMS(terms_i32_i32, int32_t, int32_t)
 
-/* acc (+)= every term: pairs two a pass, then singles; with no terms (and `first`) acc is left
- * alone. Returns whether acc still needs its first store. */
-static bool run_terms(void *acc, enum lanes acc_lanes, enum lanes src, const struct term *t,
-                      int count, int w, bool first)
+/* Whether the AVX2 loops take these terms: 32-bit sums of 8-bit sources whose taps fit 16 bits,
+ * or of 32-bit sources. */
+static bool avx2_takes(enum lanes acc_lanes, enum lanes src, const struct vf_term *t, int count)
 {
+    if (acc_lanes != LANES_I32 || count == 0)
+        return false;
+    if (src == LANES_I32)
+        return true;
+    if (src != LANES_U8)
+        return false;
+    for (int k = 0; k < count; k++)
+        if (t[k].tap < -VF_AVX2_U8_MAX_TAP || t[k].tap > VF_AVX2_U8_MAX_TAP)
+            return false;
+    return true;
+}
+
+/* acc (+)= every term: with `avx2`, all at once where those loops take them; else pairs two a
+ * pass, then singles. With no terms (and `first`) acc is left alone. Returns whether acc still
+ * needs its first store. */
+static bool run_terms(void *acc, enum lanes acc_lanes, enum lanes src, const struct vf_term *t,
+                      int count, int w, bool first, bool avx2)
+{
+    if (avx2 && avx2_takes(acc_lanes, src, t, count)) {
+        (src == LANES_U8 ? vf_avx2_terms_u8_i32 : vf_avx2_terms_i32_i32)(acc, t, count, w, first);
+        return false;
+    }
     /* [accumulator][source]. A signed 16-bit accumulator implies 16-bit sources. An unsigned
      * one implies taps that are all non-negative (lanes_for), so its sources are non-negative
      * and read the same as unsigned whether they were stored signed or not. */
@@ -144,7 +160,7 @@ static bool run_terms(void *acc, enum lanes acc_lanes, enum lanes src, const str
     };
     const terms_fn *pass = passes[acc_lanes][src];
     for (int pairs = 1; pairs >= 0; pairs--) {
-        struct term two[2];
+        struct vf_term two[2];
         int held = 0;
         for (int k = 0; k < count; k++) {
             if ((t[k].b != NULL) != pairs)
@@ -166,20 +182,20 @@ static bool run_terms(void *acc, enum lanes acc_lanes, enum lanes src, const str
 
 /* Appends the terms of taps[0..n) over the rows src[0..n) (NULL: a row of zeros), pairing
  * mirrored equal taps. */
-static int add_terms(struct term *out, int count, const int32_t *taps, const void *const *src,
+static int add_terms(struct vf_term *out, int count, const int32_t *taps, const void *const *src,
                      int n)
 {
     for (int j = 0; j <= n / 2; j++) {
         int k = n - 1 - j;
         if (j != k && taps[j] == taps[k] && src[j] && src[k]) {
             if (taps[j])
-                out[count++] = (struct term){taps[j], src[j], src[k]};
+                out[count++] = (struct vf_term){taps[j], src[j], src[k]};
             continue;
         }
         if (taps[j] && src[j])
-            out[count++] = (struct term){taps[j], src[j], NULL};
+            out[count++] = (struct vf_term){taps[j], src[j], NULL};
         if (j != k && taps[k] && src[k])
-            out[count++] = (struct term){taps[k], src[k], NULL};
+            out[count++] = (struct vf_term){taps[k], src[k], NULL};
     }
     return count;
 }
@@ -257,9 +273,9 @@ static const void *horizontal_row(struct scratch *s, const struct job *job, int 
     const void *src[VF_MAX_SIZE];
     for (int j = 0; j < n; j++)
         src[j] = pad + j;
-    struct term terms[VF_MAX_SIZE];
+    struct vf_term terms[VF_MAX_SIZE];
     int count = add_terms(terms, 0, job->f->row, src, n);
-    run_terms(h, job->h, LANES_U8, terms, count, job->in->width, true);
+    run_terms(h, job->h, LANES_U8, terms, count, job->in->width, true, job->avx2);
     s->h_key[slot] = sy;
     return h;
 }
@@ -271,7 +287,7 @@ static void filter_row(struct scratch *s, const struct job *job, int plane, int 
 {
     const struct vf_filter *f = job->f;
     int n = f->size, r = n / 2, w = job->in->width, h = job->in->height;
-    struct term terms[VF_MAX_TAPS];
+    struct vf_term terms[VF_MAX_TAPS];
     const void *src[VF_MAX_SIZE];
     bool first = true;
     if (f->separable) {
@@ -280,11 +296,11 @@ static void filter_row(struct scratch *s, const struct job *job, int plane, int 
             src[i] = sy == ZERO_ROW ? NULL : horizontal_row(s, job, plane, sy);
         }
         int count = add_terms(terms, 0, f->col, src, n);
-        first = run_terms(s->acc, job->acc, job->h, terms, count, w, first);
+        first = run_terms(s->acc, job->acc, job->h, terms, count, w, first, job->avx2);
         int sy = vf_border_index(y, h, job->border); /* always inside the frame */
         if (f->centre) {
-            terms[0] = (struct term){f->centre, padded_row(s, job, plane, sy) + r, NULL};
-            first = run_terms(s->acc, job->acc, LANES_U8, terms, 1, w, first);
+            terms[0] = (struct vf_term){f->centre, padded_row(s, job, plane, sy) + r, NULL};
+            first = run_terms(s->acc, job->acc, LANES_U8, terms, 1, w, first, job->avx2);
         }
     } else {
         /* rows i and n-1-i pair their equal taps column by column (sharpen's top and bottom),
@@ -301,18 +317,18 @@ static void filter_row(struct scratch *s, const struct job *job, int plane, int 
                 int32_t t = f->taps[i * n + j], b = f->taps[(n - 1 - i) * n + j];
                 if (t == b && top && bottom) {
                     if (t)
-                        terms[count++] = (struct term){t, top + j, bottom + j};
+                        terms[count++] = (struct vf_term){t, top + j, bottom + j};
                     continue;
                 }
                 if (t && top)
-                    terms[count++] = (struct term){t, top + j, NULL};
+                    terms[count++] = (struct vf_term){t, top + j, NULL};
                 if (b && bottom)
-                    terms[count++] = (struct term){b, bottom + j, NULL};
+                    terms[count++] = (struct vf_term){b, bottom + j, NULL};
             }
         for (int j = 0; j < n; j++)
             src[j] = pads[r] + j; /* the middle row is always inside the frame */
         count = add_terms(terms, count, f->taps + r * n, src, n);
-        first = run_terms(s->acc, job->acc, LANES_U8, terms, count, w, first);
+        first = run_terms(s->acc, job->acc, LANES_U8, terms, count, w, first, job->avx2);
     }
     if (first)
         memset(s->acc, 0, (size_t)w * (job->acc == LANES_I32 ? sizeof(int32_t) : sizeof(int16_t)));
@@ -370,6 +386,7 @@ struct vf_cpu_fast *vf_cpu_fast_create(int threads)
     struct vf_cpu_fast *e = calloc(1, sizeof(*e));
     if (!e)
         return NULL;
+    e->avx2 = vf_avx2_available();
     e->pool = vf_pool_create(threads);
     if (!e->pool)
         goto fail;
@@ -392,6 +409,12 @@ void vf_cpu_fast_destroy(struct vf_cpu_fast *e)
     free(e->scratch);
     vf_pool_destroy(e->pool);
     free(e);
+}
+
+bool vf_cpu_fast_use_avx2(struct vf_cpu_fast *e, bool on)
+{
+    e->avx2 = on && vf_avx2_available();
+    return e->avx2;
 }
 
 int vf_cpu_fast_threads(const struct vf_cpu_fast *e)
@@ -420,6 +443,7 @@ int vf_cpu_fast_run(struct vf_cpu_fast *e, const struct vf_filter *f, enum vf_bo
                       band_rows,
                       lanes_for(f->taps, f->size * f->size, f->abs_tap_sum),
                       f->separable ? lanes_for(f->row, f->size, f->abs_row_sum) : LANES_I32,
+                      e->avx2,
                       e->scratch};
     vf_pool_run(e->pool, bands * VF_PLANES, run_band, &job);
     return 0;

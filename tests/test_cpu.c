@@ -1,5 +1,7 @@
 /* The fast CPU engine equals the reference byte for byte: every preset, border, size 3..31,
- * thread counts 1..4, on random frames of awkward shapes. Outputs are poisoned first. */
+ * thread counts 1..4, on random frames of awkward shapes. Outputs are poisoned first. Odd thread
+ * counts run the hand-written AVX2 loops where the CPU has AVX2, even ones the compiler's loops,
+ * so every case checks both. */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +28,9 @@ static void compare(const char *spec, const struct vf_filter *f, int border, int
               "run failed");
         int p, x, y;
         long at = vf_frame_compare(&want, &got, &p, &x, &y);
-        CHECK(at < 0, "%s %s %dx%d threads %d: plane %d (%d,%d) got %d want %d", spec,
-              vf_border_names[border], w, h, threads, p, x, y,
-              at < 0 ? 0 : got.plane[p][y * got.stride + x],
+        CHECK(at < 0, "%s %s %dx%d threads %d%s: plane %d (%d,%d) got %d want %d", spec,
+              vf_border_names[border], w, h, threads, threads % 2 ? "" : " (compiler's loops)", p,
+              x, y, at < 0 ? 0 : got.plane[p][y * got.stride + x],
               at < 0 ? 0 : want.plane[p][y * want.stride + x]);
     }
     vf_frame_free(&in);
@@ -125,6 +127,26 @@ static void customs_2d(int w, int h)
     }
 }
 
+/* Taps at and beyond the 16-bit products of the AVX2 loops for 8-bit sources (beyond them the
+ * compiler's loops run): 2-D, and separable with such row taps. */
+static void large_taps(int w, int h)
+{
+    static const char *const specs[] = {
+        "custom:matrix=32767 -32767 32767 1 2 3 -32767 5 7:div=16384:bias=9",
+        "custom:matrix=40000 1 -1 2 3 4 5 6 -40000:div=9000:bias=-3",
+        "custom:matrix=32767 1 32767 65534 2 65534 32767 1 32767:div=16384",
+        "custom:matrix=-1 40000 -1 -2 80000 -2 -1 40000 -1:div=16383:bias=-200",
+    };
+    for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+        struct vf_filter f;
+        char err[256];
+        CHECK(vf_filter_parse(specs[i], &f, err, sizeof(err)) == 0, "%s: %s", specs[i], err);
+        CHECK(f.separable == (i >= 2), "%s: separable %d", specs[i], f.separable);
+        for (int b = 0; b < VF_BORDER_COUNT; b++)
+            compare(specs[i], &f, b, w, h, (uint64_t)(w * 5 + h + b + i));
+    }
+}
+
 int main(void)
 {
     for (int t = 1; t <= 4; t++) {
@@ -133,13 +155,19 @@ int main(void)
             fprintf(stderr, "cannot start %d threads\n", t);
             return 1;
         }
+        if (t % 2 == 0)
+            vf_cpu_fast_use_avx2(engines[t], false);
     }
+    printf("test_cpu: AVX2 loops %s\n", vf_cpu_fast_use_avx2(engines[1], true)
+                                            ? "on at odd thread counts"
+                                            : "not on this CPU or build");
     static const int small[][2] = {{1, 1}, {2, 3}, {17, 9}, {64, 1}, {1, 64}, {33, 40}};
     for (size_t i = 0; i < sizeof(small) / sizeof(small[0]); i++) {
         sweep(small[i][0], small[i][1], VF_MAX_SIZE);
         random_customs(small[i][0], small[i][1], 12);
         flat_customs(small[i][0], small[i][1]);
         customs_2d(small[i][0], small[i][1]);
+        large_taps(small[i][0], small[i][1]);
     }
     /* Large frames: the reference costs size^2 per pixel, so the largest sizes run on a
      * mid-size awkward frame and the 1921x1081 frame gets sizes 3..7 and random customs. */
@@ -152,6 +180,7 @@ int main(void)
     /* the running sums at full HD width with the largest windows, on few rows */
     flat_customs(1921, 41);
     customs_2d(1921, 41);
+    large_taps(1921, 41);
     for (int b = 0; b < VF_BORDER_COUNT; b++) {
         struct vf_filter f;
         CHECK(vf_filter_parse("box:size=31", &f, NULL, 0) == 0, "box:size=31");

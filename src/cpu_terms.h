@@ -1,0 +1,35 @@
+/* The fast CPU engine's unit of work: a term of a pass, tap * (a[x] + b[x]) over a row, and the
+ * hand-written AVX2 loops that add many terms at once (cpu_avx2.c). cpu_fast.c builds the terms
+ * and picks the loops. */
+#ifndef VF_CPU_TERMS_H
+#define VF_CPU_TERMS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "filter.h"
+
+/* A 2-D filter's terms: one a tap at most. */
+#define VF_MAX_TERMS VF_MAX_TAPS
+
+/* tap * (a[x] + b[x]), or tap * a[x] where b is NULL. Taps that mirror each other (every
+ * symmetric filter: gaussian, box, unsharp, sharpen's rows) share a term, so that one multiply
+ * serves two sources. */
+struct vf_term {
+    int32_t tap;
+    const void *a, *b;
+};
+
+/* Whether the AVX2 loops below were built and this CPU runs them. */
+bool vf_avx2_available(void);
+
+/* The largest |tap| vf_avx2_terms_u8_i32 takes: its products are 16-bit by 16-bit. */
+#define VF_AVX2_U8_MAX_TAP 32767
+
+/* acc[0..w) = (first) or += the sum of every term, 8-bit sources, 32-bit sums. Exact when the
+ * final sums fit 32 bits (every operation wraps modulo 2^32). count >= 1. */
+void vf_avx2_terms_u8_i32(int32_t *acc, const struct vf_term *t, int count, int w, bool first);
+/* The same with 32-bit sources (a separable filter's vertical pass over its horizontal sums). */
+void vf_avx2_terms_i32_i32(int32_t *acc, const struct vf_term *t, int count, int w, bool first);
+
+#endif
