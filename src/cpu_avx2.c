@@ -44,41 +44,72 @@ bool vf_avx2_available(void)
     return __builtin_cpu_supports("avx2");
 }
 
-/* A term's 16 sources from column x as 16-bit lanes: a pixel, or two pixels' sum (<= 510). */
-AVX2 static inline __m256i source_u8(const struct vf_term *t, int x)
+/* The terms with two sources, then those with one, so that the loops need not test b. Returns
+ * how many have two. */
+static int pairs_first(const struct vf_term *t, int count, struct vf_term *sorted)
 {
-    __m256i v = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)((const uint8_t *)t->a + x)));
-    if (t->b)
-        v = _mm256_add_epi16(
-            v, _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)((const uint8_t *)t->b + x))));
-    return v;
+    int pairs = 0, n = 0;
+    for (int k = 0; k < count; k++)
+        pairs += t[k].b != NULL;
+    for (int k = 0; k < count; k++)
+        sorted[t[k].b ? n++ : pairs + k - n] = t[k];
+    return pairs;
 }
 
-AVX2 void vf_avx2_terms_u8_i32(int32_t *acc, const struct vf_term *t, int count, int w, bool first)
+/* 16 pixels of an 8-bit row from column x, as 16-bit lanes. */
+AVX2 static inline __m256i widen(const void *row, int x)
 {
-    /* taps two by two, as the 16-bit pairs vpmaddwd multiplies: term 2i low, 2i+1 high; an odd
-     * last term pairs with itself and a tap of 0 */
-    int32_t pairs[(VF_MAX_TERMS + 1) / 2];
-    int npairs = (count + 1) / 2;
-    for (int i = 0; i < npairs; i++) {
-        int32_t high = 2 * i + 1 < count ? t[2 * i + 1].tap : 0;
-        pairs[i] = (int32_t)(((uint32_t)t[2 * i].tap & 0xFFFF) | ((uint32_t)high << 16));
+    return _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)((const uint8_t *)row + x)));
+}
+
+/* The sources of 16 * `halves` outputs from column x: a term's pixel, or its two pixels' sum
+ * (<= 510). */
+#define U8_SOURCE(term, x, pair)                                                                   \
+    ((pair) ? _mm256_add_epi16(widen((term).a, x), widen((term).b, x)) : widen((term).a, x))
+
+/* sums += two terms' taps (16 bits each, packed in `taps`) times their sources s and u: vpmaddwd
+ * on the sources interleaved. Unpacking interleaves within each 128-bit half, so sums[2h] holds
+ * outputs 0-3 and 8-11 of the h-th 16, sums[2h+1] outputs 4-7 and 12-15. */
+AVX2 static inline void add_products(__m256i *sums, const __m256i *s, const __m256i *u,
+                                     __m256i taps, int halves)
+{
+    for (int h = 0; h < halves; h++) {
+        sums[2 * h] = _mm256_add_epi32(sums[2 * h],
+                                       _mm256_madd_epi16(_mm256_unpacklo_epi16(s[h], u[h]), taps));
+        sums[2 * h + 1] = _mm256_add_epi32(
+            sums[2 * h + 1], _mm256_madd_epi16(_mm256_unpackhi_epi16(s[h], u[h]), taps));
     }
-    int x = 0;
-    for (; x + 16 <= w; x += 16) {
-        /* unpacking interleaves within each 128-bit half: `lo` holds outputs 0-3 and 8-11,
-         * `hi` 4-7 and 12-15 */
-        __m256i lo = _mm256_setzero_si256(), hi = _mm256_setzero_si256();
-        for (int i = 0; i < npairs; i++) {
-            __m256i s0 = source_u8(&t[2 * i], x);
-            __m256i s1 = 2 * i + 1 < count ? source_u8(&t[2 * i + 1], x) : s0;
-            __m256i taps = _mm256_set1_epi32(pairs[i]);
-            lo = _mm256_add_epi32(lo, _mm256_madd_epi16(_mm256_unpacklo_epi16(s0, s1), taps));
-            hi = _mm256_add_epi32(hi, _mm256_madd_epi16(_mm256_unpackhi_epi16(s0, s1), taps));
+}
+
+/* One block of 16 * halves outputs at column x; terms two by two, `pairs` of them with two
+ * sources first, taps[i] packing the taps of terms 2i and 2i+1. */
+AVX2 static inline void u8_block(int32_t *acc, const struct vf_term *t, int count, int pairs,
+                                 const int32_t *taps, int x, bool first, int halves)
+{
+    __m256i sums[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
+                       _mm256_setzero_si256()};
+    __m256i s[2], u[2];
+    int k = 0;
+    for (; k + 1 < pairs; k += 2) {
+        for (int h = 0; h < halves; h++) {
+            s[h] = U8_SOURCE(t[k], x + 16 * h, 1);
+            u[h] = U8_SOURCE(t[k + 1], x + 16 * h, 1);
         }
-        __m256i first8 = _mm256_permute2x128_si256(lo, hi, 0x20);
-        __m256i last8 = _mm256_permute2x128_si256(lo, hi, 0x31);
-        __m256i *out = (__m256i *)(acc + x);
+        add_products(sums, s, u, _mm256_set1_epi32(taps[k / 2]), halves);
+    }
+    for (; k < count; k += 2) {
+        /* the one term with two sources left, then those with one; a last odd term pairs with
+         * itself, its partner's tap 0 */
+        for (int h = 0; h < halves; h++) {
+            s[h] = U8_SOURCE(t[k], x + 16 * h, k < pairs);
+            u[h] = k + 1 < count ? U8_SOURCE(t[k + 1], x + 16 * h, 0) : s[h];
+        }
+        add_products(sums, s, u, _mm256_set1_epi32(taps[k / 2]), halves);
+    }
+    for (int h = 0; h < halves; h++) {
+        __m256i *out = (__m256i *)(acc + x + 16 * h);
+        __m256i first8 = _mm256_permute2x128_si256(sums[2 * h], sums[2 * h + 1], 0x20);
+        __m256i last8 = _mm256_permute2x128_si256(sums[2 * h], sums[2 * h + 1], 0x31);
         if (!first) {
             first8 = _mm256_add_epi32(first8, _mm256_loadu_si256(out));
             last8 = _mm256_add_epi32(last8, _mm256_loadu_si256(out + 1));
@@ -86,36 +117,70 @@ AVX2 void vf_avx2_terms_u8_i32(int32_t *acc, const struct vf_term *t, int count,
         _mm256_storeu_si256(out, first8);
         _mm256_storeu_si256(out + 1, last8);
     }
-    tail_u8_i32(acc, t, count, x, w, first);
 }
 
-AVX2 static inline __m256i source_i32(const struct vf_term *t, int x)
+AVX2 void vf_avx2_terms_u8_i32(int32_t *acc, const struct vf_term *t, int count, int w, bool first)
 {
-    __m256i v = _mm256_loadu_si256((const __m256i *)((const int32_t *)t->a + x));
-    if (t->b)
-        v = _mm256_add_epi32(v, _mm256_loadu_si256((const __m256i *)((const int32_t *)t->b + x)));
-    return v;
-}
-
-AVX2 void vf_avx2_terms_i32_i32(int32_t *acc, const struct vf_term *t, int count, int w, bool first)
-{
-    int x = 0;
-    for (; x + 16 <= w; x += 16) {
-        __m256i s0 = _mm256_setzero_si256(), s1 = _mm256_setzero_si256();
-        for (int k = 0; k < count; k++) {
-            __m256i tap = _mm256_set1_epi32(t[k].tap);
-            s0 = _mm256_add_epi32(s0, _mm256_mullo_epi32(source_i32(&t[k], x), tap));
-            s1 = _mm256_add_epi32(s1, _mm256_mullo_epi32(source_i32(&t[k], x + 8), tap));
-        }
-        __m256i *out = (__m256i *)(acc + x);
-        if (!first) {
-            s0 = _mm256_add_epi32(s0, _mm256_loadu_si256(out));
-            s1 = _mm256_add_epi32(s1, _mm256_loadu_si256(out + 1));
-        }
-        _mm256_storeu_si256(out, s0);
-        _mm256_storeu_si256(out + 1, s1);
+    struct vf_term sorted[VF_MAX_TERMS];
+    int pairs = pairs_first(t, count, sorted);
+    int32_t taps[(VF_MAX_TERMS + 1) / 2];
+    for (int k = 0; k < count; k += 2) {
+        int32_t high = k + 1 < count ? sorted[k + 1].tap : 0;
+        taps[k / 2] = (int32_t)(((uint32_t)sorted[k].tap & 0xFFFF) | ((uint32_t)high << 16));
     }
-    tail_i32_i32(acc, t, count, x, w, first);
+    int x = 0;
+    for (; x + 32 <= w; x += 32)
+        u8_block(acc, sorted, count, pairs, taps, x, first, 2);
+    if (x + 16 <= w) {
+        u8_block(acc, sorted, count, pairs, taps, x, first, 1);
+        x += 16;
+    }
+    tail_u8_i32(acc, sorted, count, x, w, first);
+}
+
+/* 8 * vectors outputs of one row at column x; `pairs` terms with two sources first. */
+AVX2 static inline void i32_block(int32_t *acc, const struct vf_term *t, int count, int pairs,
+                                  int x, bool first, int vectors)
+{
+    __m256i sums[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
+                       _mm256_setzero_si256()};
+    for (int k = 0; k < count; k++) {
+        __m256i tap = _mm256_set1_epi32(t[k].tap);
+        const int32_t *a = t[k].a, *b = t[k].b;
+        for (int v = 0; v < vectors; v++) {
+            __m256i source = _mm256_loadu_si256((const __m256i *)(a + x + 8 * v));
+            if (k < pairs)
+                source =
+                    _mm256_add_epi32(source, _mm256_loadu_si256((const __m256i *)(b + x + 8 * v)));
+            sums[v] = _mm256_add_epi32(sums[v], _mm256_mullo_epi32(source, tap));
+        }
+    }
+    for (int v = 0; v < vectors; v++) {
+        __m256i *out = (__m256i *)(acc + x + 8 * v);
+        if (!first)
+            sums[v] = _mm256_add_epi32(sums[v], _mm256_loadu_si256(out));
+        _mm256_storeu_si256(out, sums[v]);
+    }
+}
+
+AVX2 void vf_avx2_rows_i32_i32(int32_t *const *acc, const struct vf_term *const *t,
+                               const int *count, int rows, int w, bool first)
+{
+    struct vf_term sorted[VF_MAX_ROWS][VF_MAX_SIZE];
+    int pairs[VF_MAX_ROWS];
+    for (int row = 0; row < rows; row++)
+        pairs[row] = pairs_first(t[row], count[row], sorted[row]);
+    int x = 0;
+    /* all rows' outputs of a block before the next block: the rows they share are read from
+     * memory once and then from the L1 cache */
+    for (; x + 32 <= w; x += 32)
+        for (int row = 0; row < rows; row++)
+            i32_block(acc[row], sorted[row], count[row], pairs[row], x, first, 4);
+    for (; x + 8 <= w; x += 8)
+        for (int row = 0; row < rows; row++)
+            i32_block(acc[row], sorted[row], count[row], pairs[row], x, first, 1);
+    for (int row = 0; row < rows; row++)
+        tail_i32_i32(acc[row], t[row], count[row], x, w, first);
 }
 
 #else
@@ -130,9 +195,16 @@ void vf_avx2_terms_u8_i32(int32_t *acc, const struct vf_term *t, int count, int 
     tail_u8_i32(acc, t, count, 0, w, first);
 }
 
-void vf_avx2_terms_i32_i32(int32_t *acc, const struct vf_term *t, int count, int w, bool first)
+void vf_avx2_rows_i32_i32(int32_t *const *acc, const struct vf_term *const *t, const int *count,
+                          int rows, int w, bool first)
 {
-    tail_i32_i32(acc, t, count, 0, w, first);
+    for (int row = 0; row < rows; row++)
+        tail_i32_i32(acc[row], t[row], count[row], 0, w, first);
 }
 
 #endif
+
+void vf_avx2_terms_i32_i32(int32_t *acc, const struct vf_term *t, int count, int w, bool first)
+{
+    vf_avx2_rows_i32_i32(&acc, &t, &count, 1, w, first);
+}

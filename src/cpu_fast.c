@@ -15,6 +15,9 @@
 
 enum { NO_ROW = -2, ZERO_ROW = -1, MIN_BAND_ROWS = 16, ALIGN = 64 };
 
+/* Output rows whose vertical pass runs at once (vf_avx2_rows_i32_i32). */
+enum { ROWS_AT_ONCE = VF_MAX_ROWS };
+
 /* The element types of rows: sources (u8 pixels, horizontal sums) and accumulators. */
 enum lanes { LANES_U8, LANES_I16, LANES_U16, LANES_I32 };
 
@@ -26,9 +29,12 @@ struct scratch {
     int width, size;
     uint8_t *pad[VF_MAX_SIZE + 1]; /* slot `size` holds an all-zero row */
     int pad_key[VF_MAX_SIZE + 1];
-    void *hrow[VF_MAX_SIZE + 1]; /* int16_t or int32_t, see struct job */
-    int h_key[VF_MAX_SIZE + 1];
-    void *acc;
+    /* int16_t or int32_t (see struct job); the slots of ROWS_AT_ONCE output rows' windows, then
+     * an all-zero row */
+    int h_slots;
+    void *hrow[VF_MAX_SIZE + ROWS_AT_ONCE];
+    int h_key[VF_MAX_SIZE + ROWS_AT_ONCE];
+    void *acc[ROWS_AT_ONCE];
     void *box; /* vf_box_walk's scratch */
 };
 
@@ -59,7 +65,9 @@ static int scratch_reserve(struct scratch *s, int width, int size)
     size_t pad_bytes = round_up((size_t)width + VF_MAX_SIZE);
     size_t row_bytes = round_up((size_t)width * sizeof(int32_t));
     size_t box_bytes = round_up(vf_box_scratch_bytes(width));
-    size_t need = (size_t)(size + 1) * (pad_bytes + row_bytes) + row_bytes + box_bytes;
+    int h_slots = size + ROWS_AT_ONCE - 1;
+    size_t need = (size_t)(size + 1) * pad_bytes +
+                  (size_t)(h_slots + 1 + ROWS_AT_ONCE) * row_bytes + box_bytes;
     if (need > s->bytes) {
         void *mem = aligned_alloc(ALIGN, need);
         if (!mem)
@@ -71,21 +79,25 @@ static int scratch_reserve(struct scratch *s, int width, int size)
     uint8_t *p = s->mem;
     for (int k = 0; k <= size; k++, p += pad_bytes)
         s->pad[k] = p;
-    for (int k = 0; k <= size; k++, p += row_bytes)
+    for (int k = 0; k <= h_slots; k++, p += row_bytes)
         s->hrow[k] = p;
-    s->acc = p;
-    s->box = p + row_bytes;
+    for (int k = 0; k < ROWS_AT_ONCE; k++, p += row_bytes)
+        s->acc[k] = p;
+    s->box = p;
     memset(s->pad[size], 0, pad_bytes);
-    memset(s->hrow[size], 0, row_bytes);
+    memset(s->hrow[h_slots], 0, row_bytes);
     s->width = width;
     s->size = size;
+    s->h_slots = h_slots;
     return 0;
 }
 
 static void scratch_forget(struct scratch *s)
 {
     for (int k = 0; k <= VF_MAX_SIZE; k++)
-        s->pad_key[k] = s->h_key[k] = NO_ROW;
+        s->pad_key[k] = NO_ROW;
+    for (int k = 0; k < VF_MAX_SIZE + ROWS_AT_ONCE; k++)
+        s->h_key[k] = NO_ROW;
 }
 
 /* acc (+)= terms, two of a kind a pass (each pass loads and stores acc once), or one; the first
@@ -264,8 +276,8 @@ static const uint8_t *padded_row(struct scratch *s, const struct job *job, int p
 static const void *horizontal_row(struct scratch *s, const struct job *job, int plane, int sy)
 {
     if (sy == ZERO_ROW)
-        return s->hrow[s->size];
-    int slot = sy % s->size, n = job->f->size;
+        return s->hrow[s->h_slots];
+    int slot = sy % s->h_slots, n = job->f->size;
     void *h = s->hrow[slot];
     if (s->h_key[slot] == sy)
         return h;
@@ -280,59 +292,103 @@ static const void *horizontal_row(struct scratch *s, const struct job *job, int 
     return h;
 }
 
-/* Every term of output row y, the rows under the filter gathered first: the caches' slots are
- * the row numbers modulo the size, and the rows one window reads (border rule included) lie
- * within `size` consecutive numbers, so none evicts another. */
+/* The vertical terms of output row y of a separable filter, over its rows of horizontal sums.
+ * The caches' slots are the row numbers modulo their count, and the rows that the windows of
+ * ROWS_AT_ONCE consecutive output rows read (border rule included) lie within size +
+ * ROWS_AT_ONCE - 1 consecutive numbers, so none evicts another while they are in use. */
+static int vertical_terms(struct scratch *s, const struct job *job, int plane, int y,
+                          struct vf_term *terms)
+{
+    const struct vf_filter *f = job->f;
+    int n = f->size, r = n / 2;
+    const void *src[VF_MAX_SIZE];
+    for (int i = 0; i < n; i++) {
+        int sy = vf_border_index(y + i - r, job->in->height, job->border);
+        src[i] = sy == ZERO_ROW ? NULL : horizontal_row(s, job, plane, sy);
+    }
+    return add_terms(terms, 0, f->col, src, n);
+}
+
+/* Adds the centre tap's term (unsharp, edge) to acc and stores output row y. */
+static void finish_row(struct scratch *s, const struct job *job, int plane, int y, void *acc,
+                       bool first)
+{
+    const struct vf_filter *f = job->f;
+    int w = job->in->width;
+    if (f->separable && f->centre) {
+        int sy = vf_border_index(y, job->in->height, job->border); /* inside the frame */
+        struct vf_term centre = {f->centre, padded_row(s, job, plane, sy) + f->size / 2, NULL};
+        first = run_terms(acc, job->acc, LANES_U8, &centre, 1, w, first, job->avx2);
+    }
+    if (first)
+        memset(acc, 0, (size_t)w * (job->acc == LANES_I32 ? sizeof(int32_t) : sizeof(int16_t)));
+    requant_row(job->out->plane[plane] + y * job->out->stride, acc, job->acc, w, f->requant);
+}
+
+/* Every term of output row y, the rows under the filter gathered first. */
 static void filter_row(struct scratch *s, const struct job *job, int plane, int y)
 {
     const struct vf_filter *f = job->f;
     int n = f->size, r = n / 2, w = job->in->width, h = job->in->height;
     struct vf_term terms[VF_MAX_TAPS];
-    const void *src[VF_MAX_SIZE];
-    bool first = true;
     if (f->separable) {
-        for (int i = 0; i < n; i++) {
-            int sy = vf_border_index(y + i - r, h, job->border);
-            src[i] = sy == ZERO_ROW ? NULL : horizontal_row(s, job, plane, sy);
-        }
-        int count = add_terms(terms, 0, f->col, src, n);
-        first = run_terms(s->acc, job->acc, job->h, terms, count, w, first, job->avx2);
-        int sy = vf_border_index(y, h, job->border); /* always inside the frame */
-        if (f->centre) {
-            terms[0] = (struct vf_term){f->centre, padded_row(s, job, plane, sy) + r, NULL};
-            first = run_terms(s->acc, job->acc, LANES_U8, terms, 1, w, first, job->avx2);
-        }
-    } else {
-        /* rows i and n-1-i pair their equal taps column by column (sharpen's top and bottom),
-         * the middle row its mirrored ones */
-        const uint8_t *pads[VF_MAX_SIZE];
-        for (int i = 0; i < n; i++) {
-            int sy = vf_border_index(y + i - r, h, job->border);
-            pads[i] = sy == ZERO_ROW ? NULL : padded_row(s, job, plane, sy);
-        }
-        int count = 0;
-        for (int i = 0; i < r; i++)
-            for (int j = 0; j < n; j++) {
-                const uint8_t *top = pads[i], *bottom = pads[n - 1 - i];
-                int32_t t = f->taps[i * n + j], b = f->taps[(n - 1 - i) * n + j];
-                if (t == b && top && bottom) {
-                    if (t)
-                        terms[count++] = (struct vf_term){t, top + j, bottom + j};
-                    continue;
-                }
-                if (t && top)
-                    terms[count++] = (struct vf_term){t, top + j, NULL};
-                if (b && bottom)
-                    terms[count++] = (struct vf_term){b, bottom + j, NULL};
-            }
-        for (int j = 0; j < n; j++)
-            src[j] = pads[r] + j; /* the middle row is always inside the frame */
-        count = add_terms(terms, count, f->taps + r * n, src, n);
-        first = run_terms(s->acc, job->acc, LANES_U8, terms, count, w, first, job->avx2);
+        int count = vertical_terms(s, job, plane, y, terms);
+        bool first = run_terms(s->acc[0], job->acc, job->h, terms, count, w, true, job->avx2);
+        finish_row(s, job, plane, y, s->acc[0], first);
+        return;
     }
-    if (first)
-        memset(s->acc, 0, (size_t)w * (job->acc == LANES_I32 ? sizeof(int32_t) : sizeof(int16_t)));
-    requant_row(job->out->plane[plane] + y * job->out->stride, s->acc, job->acc, w, f->requant);
+    /* rows i and n-1-i pair their equal taps column by column (sharpen's top and bottom), the
+     * middle row its mirrored ones */
+    const uint8_t *pads[VF_MAX_SIZE];
+    for (int i = 0; i < n; i++) {
+        int sy = vf_border_index(y + i - r, h, job->border);
+        pads[i] = sy == ZERO_ROW ? NULL : padded_row(s, job, plane, sy);
+    }
+    int count = 0;
+    for (int i = 0; i < r; i++)
+        for (int j = 0; j < n; j++) {
+            const uint8_t *top = pads[i], *bottom = pads[n - 1 - i];
+            int32_t t = f->taps[i * n + j], b = f->taps[(n - 1 - i) * n + j];
+            if (t == b && top && bottom) {
+                if (t)
+                    terms[count++] = (struct vf_term){t, top + j, bottom + j};
+                continue;
+            }
+            if (t && top)
+                terms[count++] = (struct vf_term){t, top + j, NULL};
+            if (b && bottom)
+                terms[count++] = (struct vf_term){b, bottom + j, NULL};
+        }
+    const void *src[VF_MAX_SIZE];
+    for (int j = 0; j < n; j++)
+        src[j] = pads[r] + j; /* the middle row is always inside the frame */
+    count = add_terms(terms, count, f->taps + r * n, src, n);
+    bool first = run_terms(s->acc[0], job->acc, LANES_U8, terms, count, w, true, job->avx2);
+    finish_row(s, job, plane, y, s->acc[0], first);
+}
+
+/* Output rows y .. y + rows - 1 (rows <= ROWS_AT_ONCE). A separable filter whose vertical pass
+ * sums 32-bit rows on the AVX2 loops runs it for all of them at once: each row of horizontal
+ * sums is then read from memory once for up to ROWS_AT_ONCE outputs, not once for each. */
+static void filter_rows(struct scratch *s, const struct job *job, int plane, int y, int rows)
+{
+    if (!(job->f->separable && job->avx2 && job->h == LANES_I32 && job->acc == LANES_I32)) {
+        for (int i = 0; i < rows; i++)
+            filter_row(s, job, plane, y + i);
+        return;
+    }
+    struct vf_term terms[ROWS_AT_ONCE][VF_MAX_SIZE];
+    const struct vf_term *row_terms[ROWS_AT_ONCE];
+    int count[ROWS_AT_ONCE];
+    int32_t *acc[ROWS_AT_ONCE];
+    for (int i = 0; i < rows; i++) {
+        count[i] = vertical_terms(s, job, plane, y + i, terms[i]);
+        row_terms[i] = terms[i];
+        acc[i] = s->acc[i];
+    }
+    vf_avx2_rows_i32_i32(acc, row_terms, count, rows, job->in->width, true);
+    for (int i = 0; i < rows; i++)
+        finish_row(s, job, plane, y + i, s->acc[i], false);
 }
 
 VF_SIMD_CLONES static void scale_row(int32_t *restrict acc, int32_t tap, int w)
@@ -350,10 +406,10 @@ static void box_band(struct scratch *s, const struct job *job, int plane, int y0
     for (int y = y0; y < y1; y++) {
         if (y > y0)
             vf_box_down(&walk);
-        vf_box_row(&walk, s->acc);
+        vf_box_row(&walk, s->acc[0]);
         if (f->flat_tap != 1)
-            scale_row(s->acc, f->flat_tap, w);
-        requant_row(job->out->plane[plane] + y * job->out->stride, s->acc, LANES_I32, w,
+            scale_row(s->acc[0], f->flat_tap, w);
+        requant_row(job->out->plane[plane] + y * job->out->stride, s->acc[0], LANES_I32, w,
                     f->requant);
     }
 }
@@ -377,8 +433,8 @@ static void run_band(void *ctx, int task, int worker)
         return;
     }
     scratch_forget(s);
-    for (int y = y0; y < y1; y++)
-        filter_row(s, job, plane, y);
+    for (int y = y0; y < y1; y += ROWS_AT_ONCE)
+        filter_rows(s, job, plane, y, y1 - y < ROWS_AT_ONCE ? y1 - y : ROWS_AT_ONCE);
 }
 
 struct vf_cpu_fast *vf_cpu_fast_create(int threads)

@@ -31,5 +31,11 @@ bool vf_avx2_available(void);
 void vf_avx2_terms_u8_i32(int32_t *acc, const struct vf_term *t, int count, int w, bool first);
 /* The same with 32-bit sources (a separable filter's vertical pass over its horizontal sums). */
 void vf_avx2_terms_i32_i32(int32_t *acc, const struct vf_term *t, int count, int w, bool first);
+/* The same for several output rows at once (rows <= VF_MAX_ROWS, count[row] <= VF_MAX_SIZE):
+ * acc[row] (+)= the sum of t[row][0..count[row]). The rows below one another share most of
+ * their sources, which this reads once a block. */
+#define VF_MAX_ROWS 8
+void vf_avx2_rows_i32_i32(int32_t *const *acc, const struct vf_term *const *t, const int *count,
+                          int rows, int w, bool first);
 
 #endif
