@@ -1,9 +1,9 @@
 /* Hand-written AVX2 loops for the passes whose sums need 32-bit lanes (gaussian from 11x11, its
- * vertical pass from 7x7, large custom filters). The compiler's own loops (cpu_fast.c) run such a
- * pass two terms at a time, storing the sums between, and widen every byte to 32 bits before one
- * multiply a tap. Here a block of 16 outputs keeps its sums in registers over every term, and
- * 8-bit sources take two taps an instruction: `vpmaddwd` multiplies 16-bit pairs (two terms'
- * sources, interleaved) by a pair of taps and adds each pair into 32 bits. */
+ * vertical pass from 7x7, unsharp's vertical pass, large custom filters). The compiler's own loops
+ * (cpu_fast.c) run such a pass two terms at a time, storing the sums between, and widen every byte
+ * to 32 bits before one multiply a tap. Here a block of 16 outputs keeps its sums in registers over
+ * every term, and 8-bit sources take two taps an instruction: `vpmaddwd` multiplies 16-bit pairs
+ * (two terms' sources, interleaved) by a pair of taps and adds each pair into 32 bits. */
 #include "cpu_terms.h"
 
 #include <stddef.h>
@@ -22,14 +22,26 @@ static void tail_u8_i32(int32_t *acc, const struct vf_term *t, int count, int x,
     }
 }
 
-static void tail_i32_i32(int32_t *acc, const struct vf_term *t, int count, int x, int w, bool first)
+static uint32_t wide_source(const void *row, int x, enum vf_wide_source source)
+{
+    switch (source) {
+    case VF_WIDE_I16:
+        return (uint32_t)((const int16_t *)row)[x];
+    case VF_WIDE_U16:
+        return ((const uint16_t *)row)[x];
+    default:
+        return (uint32_t)((const int32_t *)row)[x];
+    }
+}
+
+static void tail_wide(int32_t *acc, const struct vf_term *t, int count, int x, int w, bool first,
+                      enum vf_wide_source source)
 {
     for (; x < w; x++) {
         uint32_t sum = first ? 0 : (uint32_t)acc[x];
-        for (int k = 0; k < count; k++) {
-            const int32_t *a = t[k].a, *b = t[k].b;
-            sum += (uint32_t)t[k].tap * ((uint32_t)a[x] + (b ? (uint32_t)b[x] : 0));
-        }
+        for (int k = 0; k < count; k++)
+            sum += (uint32_t)t[k].tap *
+                   (wide_source(t[k].a, x, source) + (t[k].b ? wide_source(t[k].b, x, source) : 0));
         acc[x] = (int32_t)sum;
     }
 }
@@ -138,21 +150,32 @@ AVX2 void vf_avx2_terms_u8_i32(int32_t *acc, const struct vf_term *t, int count,
     tail_u8_i32(acc, sorted, count, x, w, first);
 }
 
+/* 8 sources of a row from column x as 32-bit lanes. */
+AVX2 static inline __m256i wide_load(const void *row, int x, enum vf_wide_source source)
+{
+    switch (source) {
+    case VF_WIDE_I16:
+        return _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)((const int16_t *)row + x)));
+    case VF_WIDE_U16:
+        return _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)((const uint16_t *)row + x)));
+    default:
+        return _mm256_loadu_si256((const __m256i *)((const int32_t *)row + x));
+    }
+}
+
 /* 8 * vectors outputs of one row at column x; `pairs` terms with two sources first. */
-AVX2 static inline void i32_block(int32_t *acc, const struct vf_term *t, int count, int pairs,
-                                  int x, bool first, int vectors)
+AVX2 static inline void wide_block(int32_t *acc, const struct vf_term *t, int count, int pairs,
+                                   int x, bool first, int vectors, enum vf_wide_source source)
 {
     __m256i sums[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
                        _mm256_setzero_si256()};
     for (int k = 0; k < count; k++) {
         __m256i tap = _mm256_set1_epi32(t[k].tap);
-        const int32_t *a = t[k].a, *b = t[k].b;
         for (int v = 0; v < vectors; v++) {
-            __m256i source = _mm256_loadu_si256((const __m256i *)(a + x + 8 * v));
+            __m256i sources = wide_load(t[k].a, x + 8 * v, source);
             if (k < pairs)
-                source =
-                    _mm256_add_epi32(source, _mm256_loadu_si256((const __m256i *)(b + x + 8 * v)));
-            sums[v] = _mm256_add_epi32(sums[v], _mm256_mullo_epi32(source, tap));
+                sources = _mm256_add_epi32(sources, wide_load(t[k].b, x + 8 * v, source));
+            sums[v] = _mm256_add_epi32(sums[v], _mm256_mullo_epi32(sources, tap));
         }
     }
     for (int v = 0; v < vectors; v++) {
@@ -163,24 +186,41 @@ AVX2 static inline void i32_block(int32_t *acc, const struct vf_term *t, int cou
     }
 }
 
-AVX2 void vf_avx2_rows_i32_i32(int32_t *const *acc, const struct vf_term *const *t,
-                               const int *count, int rows, int w, bool first)
+AVX2 static inline void wide_rows(int32_t *const *acc, struct vf_term (*t)[VF_MAX_SIZE],
+                                  const int *count, const int *pairs, int rows, int w, bool first,
+                                  enum vf_wide_source source)
 {
-    struct vf_term sorted[VF_MAX_ROWS][VF_MAX_SIZE];
-    int pairs[VF_MAX_ROWS];
-    for (int row = 0; row < rows; row++)
-        pairs[row] = pairs_first(t[row], count[row], sorted[row]);
     int x = 0;
     /* all rows' outputs of a block before the next block: the rows they share are read from
      * memory once and then from the L1 cache */
     for (; x + 32 <= w; x += 32)
         for (int row = 0; row < rows; row++)
-            i32_block(acc[row], sorted[row], count[row], pairs[row], x, first, 4);
+            wide_block(acc[row], t[row], count[row], pairs[row], x, first, 4, source);
     for (; x + 8 <= w; x += 8)
         for (int row = 0; row < rows; row++)
-            i32_block(acc[row], sorted[row], count[row], pairs[row], x, first, 1);
+            wide_block(acc[row], t[row], count[row], pairs[row], x, first, 1, source);
     for (int row = 0; row < rows; row++)
-        tail_i32_i32(acc[row], t[row], count[row], x, w, first);
+        tail_wide(acc[row], t[row], count[row], x, w, first, source);
+}
+
+AVX2 void vf_avx2_rows_wide(int32_t *const *acc, const struct vf_term *const *t, const int *count,
+                            int rows, int w, bool first, enum vf_wide_source source)
+{
+    struct vf_term sorted[VF_MAX_ROWS][VF_MAX_SIZE];
+    int pairs[VF_MAX_ROWS];
+    for (int row = 0; row < rows; row++)
+        pairs[row] = pairs_first(t[row], count[row], sorted[row]);
+    /* one copy of the loops for each kind of source */
+    switch (source) {
+    case VF_WIDE_I16:
+        wide_rows(acc, sorted, count, pairs, rows, w, first, VF_WIDE_I16);
+        break;
+    case VF_WIDE_U16:
+        wide_rows(acc, sorted, count, pairs, rows, w, first, VF_WIDE_U16);
+        break;
+    default:
+        wide_rows(acc, sorted, count, pairs, rows, w, first, VF_WIDE_I32);
+    }
 }
 
 #else
@@ -195,16 +235,11 @@ void vf_avx2_terms_u8_i32(int32_t *acc, const struct vf_term *t, int count, int 
     tail_u8_i32(acc, t, count, 0, w, first);
 }
 
-void vf_avx2_rows_i32_i32(int32_t *const *acc, const struct vf_term *const *t, const int *count,
-                          int rows, int w, bool first)
+void vf_avx2_rows_wide(int32_t *const *acc, const struct vf_term *const *t, const int *count,
+                       int rows, int w, bool first, enum vf_wide_source source)
 {
     for (int row = 0; row < rows; row++)
-        tail_i32_i32(acc[row], t[row], count[row], 0, w, first);
+        tail_wide(acc[row], t[row], count[row], 0, w, first, source);
 }
 
 #endif
-
-void vf_avx2_terms_i32_i32(int32_t *acc, const struct vf_term *t, int count, int w, bool first)
-{
-    vf_avx2_rows_i32_i32(&acc, &t, &count, 1, w, first);
-}

@@ -15,7 +15,7 @@
 
 enum { NO_ROW = -2, ZERO_ROW = -1, MIN_BAND_ROWS = 16, ALIGN = 64 };
 
-/* Output rows whose vertical pass runs at once (vf_avx2_rows_i32_i32). */
+/* Output rows whose vertical pass runs at once (vf_avx2_rows_wide). */
 enum { ROWS_AT_ONCE = VF_MAX_ROWS };
 
 /* The element types of rows: sources (u8 pixels, horizontal sums) and accumulators. */
@@ -136,19 +136,22 @@ DEFINE_TERMS(terms_u16_i32, int32_t, uint16_t)
 DEFINE_TERMS(terms_i32_i32, int32_t, int32_t)
 
 /* Whether the AVX2 loops take these terms: 32-bit sums of 8-bit sources whose taps fit 16 bits,
- * or of 32-bit sources. */
+ * or of wider sources (vertical passes). */
 static bool avx2_takes(enum lanes acc_lanes, enum lanes src, const struct vf_term *t, int count)
 {
     if (acc_lanes != LANES_I32 || count == 0)
         return false;
-    if (src == LANES_I32)
-        return true;
     if (src != LANES_U8)
-        return false;
+        return true;
     for (int k = 0; k < count; k++)
         if (t[k].tap < -VF_AVX2_U8_MAX_TAP || t[k].tap > VF_AVX2_U8_MAX_TAP)
             return false;
     return true;
+}
+
+static enum vf_wide_source wide_source(enum lanes src)
+{
+    return src == LANES_I16 ? VF_WIDE_I16 : src == LANES_U16 ? VF_WIDE_U16 : VF_WIDE_I32;
 }
 
 /* acc (+)= every term: with `avx2`, all at once where those loops take them; else pairs two a
@@ -158,7 +161,10 @@ static bool run_terms(void *acc, enum lanes acc_lanes, enum lanes src, const str
                       int count, int w, bool first, bool avx2)
 {
     if (avx2 && avx2_takes(acc_lanes, src, t, count)) {
-        (src == LANES_U8 ? vf_avx2_terms_u8_i32 : vf_avx2_terms_i32_i32)(acc, t, count, w, first);
+        if (src == LANES_U8)
+            vf_avx2_terms_u8_i32(acc, t, count, w, first);
+        else /* a vertical pass: count <= VF_MAX_SIZE */
+            vf_avx2_rows_wide((int32_t *[]){acc}, &t, &count, 1, w, first, wide_source(src));
         return false;
     }
     /* [accumulator][source]. A signed 16-bit accumulator implies 16-bit sources. An unsigned
@@ -368,25 +374,25 @@ static void filter_row(struct scratch *s, const struct job *job, int plane, int 
 }
 
 /* Output rows y .. y + rows - 1 (rows <= ROWS_AT_ONCE). A separable filter whose vertical pass
- * sums 32-bit rows on the AVX2 loops runs it for all of them at once: each row of horizontal
+ * makes 32-bit sums on the AVX2 loops runs it for all of them at once: each row of horizontal
  * sums is then read from memory once for up to ROWS_AT_ONCE outputs, not once for each. */
 static void filter_rows(struct scratch *s, const struct job *job, int plane, int y, int rows)
 {
-    if (!(job->f->separable && job->avx2 && job->h == LANES_I32 && job->acc == LANES_I32)) {
+    if (!(job->f->separable && job->avx2 && job->acc == LANES_I32)) {
         for (int i = 0; i < rows; i++)
             filter_row(s, job, plane, y + i);
         return;
     }
     struct vf_term terms[ROWS_AT_ONCE][VF_MAX_SIZE];
-    const struct vf_term *row_terms[ROWS_AT_ONCE];
-    int count[ROWS_AT_ONCE];
-    int32_t *acc[ROWS_AT_ONCE];
+    const struct vf_term *row_terms[ROWS_AT_ONCE] = {0};
+    int count[ROWS_AT_ONCE] = {0};
+    int32_t *acc[ROWS_AT_ONCE] = {0};
     for (int i = 0; i < rows; i++) {
         count[i] = vertical_terms(s, job, plane, y + i, terms[i]);
         row_terms[i] = terms[i];
         acc[i] = s->acc[i];
     }
-    vf_avx2_rows_i32_i32(acc, row_terms, count, rows, job->in->width, true);
+    vf_avx2_rows_wide(acc, row_terms, count, rows, job->in->width, true, wide_source(job->h));
     for (int i = 0; i < rows; i++)
         finish_row(s, job, plane, y + i, s->acc[i], false);
 }

@@ -29,13 +29,15 @@ bool vf_avx2_available(void);
 /* acc[0..w) = (first) or += the sum of every term, 8-bit sources, 32-bit sums. Exact when the
  * final sums fit 32 bits (every operation wraps modulo 2^32). count >= 1. */
 void vf_avx2_terms_u8_i32(int32_t *acc, const struct vf_term *t, int count, int w, bool first);
-/* The same with 32-bit sources (a separable filter's vertical pass over its horizontal sums). */
-void vf_avx2_terms_i32_i32(int32_t *acc, const struct vf_term *t, int count, int w, bool first);
-/* The same for several output rows at once (rows <= VF_MAX_ROWS, count[row] <= VF_MAX_SIZE):
- * acc[row] (+)= the sum of t[row][0..count[row]). The rows below one another share most of
- * their sources, which this reads once a block. */
+/* The rows that passes into 32-bit sums read besides 8-bit ones: a separable filter's horizontal
+ * sums. */
+enum vf_wide_source { VF_WIDE_I32, VF_WIDE_I16, VF_WIDE_U16 };
+
+/* The same with such sources, for several output rows at once (rows <= VF_MAX_ROWS, count[row]
+ * <= VF_MAX_SIZE): acc[row] (+)= the sum of t[row][0..count[row]). The rows below one another
+ * share most of their sources (a vertical pass), which this reads once a block. */
 #define VF_MAX_ROWS 8
-void vf_avx2_rows_i32_i32(int32_t *const *acc, const struct vf_term *const *t, const int *count,
-                          int rows, int w, bool first);
+void vf_avx2_rows_wide(int32_t *const *acc, const struct vf_term *const *t, const int *count,
+                       int rows, int w, bool first, enum vf_wide_source source);
 
 #endif

@@ -127,23 +127,29 @@ static void customs_2d(int w, int h)
     }
 }
 
-/* Taps at and beyond the 16-bit products of the AVX2 loops for 8-bit sources (beyond them the
- * compiler's loops run): 2-D, and separable with such row taps. */
-static void large_taps(int w, int h)
+/* Sums in 32 bits that the presets do not make: taps at and beyond the 16-bit products of the
+ * AVX2 loops for 8-bit sources (beyond them the compiler's loops run), 2-D and separable; and a
+ * separable filter whose horizontal sums are negative 16-bit numbers. */
+static void wide_sums(int w, int h)
 {
-    static const char *const specs[] = {
-        "custom:matrix=32767 -32767 32767 1 2 3 -32767 5 7:div=16384:bias=9",
-        "custom:matrix=40000 1 -1 2 3 4 5 6 -40000:div=9000:bias=-3",
-        "custom:matrix=32767 1 32767 65534 2 65534 32767 1 32767:div=16384",
-        "custom:matrix=-1 40000 -1 -2 80000 -2 -1 40000 -1:div=16383:bias=-200",
+    static const struct {
+        const char *spec;
+        bool separable;
+    } cases[] = {
+        {"custom:matrix=32767 -32767 32767 1 2 3 -32767 5 7:div=16384:bias=9", false},
+        {"custom:matrix=40000 1 -1 2 3 4 5 6 -40000:div=9000:bias=-3", false},
+        {"custom:matrix=32767 1 32767 65534 2 65534 32767 1 32767:div=16384", true},
+        {"custom:matrix=-1 40000 -1 -2 80000 -2 -1 40000 -1:div=16383:bias=-200", true},
+        {"custom:matrix=100 -200 100 300 -600 300 100 -200 100:div=1000:bias=128", true},
     };
-    for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         struct vf_filter f;
         char err[256];
-        CHECK(vf_filter_parse(specs[i], &f, err, sizeof(err)) == 0, "%s: %s", specs[i], err);
-        CHECK(f.separable == (i >= 2), "%s: separable %d", specs[i], f.separable);
+        CHECK(vf_filter_parse(cases[i].spec, &f, err, sizeof(err)) == 0, "%s: %s", cases[i].spec,
+              err);
+        CHECK(f.separable == cases[i].separable, "%s: separable %d", cases[i].spec, f.separable);
         for (int b = 0; b < VF_BORDER_COUNT; b++)
-            compare(specs[i], &f, b, w, h, (uint64_t)(w * 5 + h + b + i));
+            compare(cases[i].spec, &f, b, w, h, (uint64_t)(w * 5 + h + b + i));
     }
 }
 
@@ -167,7 +173,7 @@ int main(void)
         random_customs(small[i][0], small[i][1], 12);
         flat_customs(small[i][0], small[i][1]);
         customs_2d(small[i][0], small[i][1]);
-        large_taps(small[i][0], small[i][1]);
+        wide_sums(small[i][0], small[i][1]);
     }
     /* Large frames: the reference costs size^2 per pixel, so the largest sizes run on a
      * mid-size awkward frame and the 1921x1081 frame gets sizes 3..7 and random customs. */
@@ -180,7 +186,7 @@ int main(void)
     /* the running sums at full HD width with the largest windows, on few rows */
     flat_customs(1921, 41);
     customs_2d(1921, 41);
-    large_taps(1921, 41);
+    wide_sums(1921, 41);
     for (int b = 0; b < VF_BORDER_COUNT; b++) {
         struct vf_filter f;
         CHECK(vf_filter_parse("box:size=31", &f, NULL, 0) == 0, "box:size=31");
