@@ -53,6 +53,15 @@ static void tail_wide(int32_t *acc, const struct vf_term *t, int count, int x, i
 
 bool vf_avx2_available(void)
 {
+#if defined(VF_HAVE_TARGET_CLONES) && VF_HAVE_TARGET_CLONES >= 2
+    /* Where the compiler's loops run as their AVX-512 (x86-64-v4) clones, these were no faster
+     * (gaussian 15 and 31) or slower (gaussian 9, unsharp 15: a quarter to a half) on the GPU
+     * machine's Xeon; BENCHMARKS.md, "CPU engine against OpenCV". */
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
+        __builtin_cpu_supports("avx512cd"))
+        return false;
+#endif
     return __builtin_cpu_supports("avx2");
 }
 

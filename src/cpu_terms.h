@@ -20,7 +20,8 @@ struct vf_term {
     const void *a, *b;
 };
 
-/* Whether the AVX2 loops below were built and this CPU runs them. */
+/* Whether the AVX2 loops below were built, this CPU runs them, and they are the engine's best
+ * here: not where the compiler's loops run as AVX-512 clones. */
 bool vf_avx2_available(void);
 
 /* The largest |tap| vf_avx2_terms_u8_i32 takes: its products are 16-bit by 16-bit. */

@@ -166,7 +166,7 @@ int main(void)
     }
     printf("test_cpu: AVX2 loops %s\n", vf_cpu_fast_use_avx2(engines[1], true)
                                             ? "on at odd thread counts"
-                                            : "not on this CPU or build");
+                                            : "not used on this CPU or build");
     static const int small[][2] = {{1, 1}, {2, 3}, {17, 9}, {64, 1}, {1, 64}, {33, 40}};
     for (size_t i = 0; i < sizeof(small) / sizeof(small[0]); i++) {
         sweep(small[i][0], small[i][1], VF_MAX_SIZE);
