@@ -48,6 +48,18 @@ static void tail_wide(int32_t *acc, const struct vf_term *t, int count, int x, i
     }
 }
 
+static void tail_u8_16(uint16_t *acc, const struct vf_term *t, int count, int x, int w, bool first)
+{
+    for (; x < w; x++) {
+        uint32_t sum = first ? 0 : acc[x];
+        for (int k = 0; k < count; k++) {
+            const uint8_t *a = t[k].a, *b = t[k].b;
+            sum += (uint32_t)t[k].tap * (uint32_t)(a[x] + (b ? b[x] : 0));
+        }
+        acc[x] = (uint16_t)sum;
+    }
+}
+
 #ifdef VF_HAVE_AVX2_LOOPS
 #include <immintrin.h>
 
@@ -234,6 +246,87 @@ AVX2 void vf_avx2_rows_wide(int32_t *const *acc, const struct vf_term *const *t,
     }
 }
 
+/* Two sources and their taps as `vpmaddubsw` takes them: a's tap in the low byte, b's in the
+ * high one. */
+struct byte_pair {
+    const uint8_t *a, *b;
+    uint16_t taps;
+};
+
+static uint16_t byte_taps(int32_t a, int32_t b)
+{
+    return (uint16_t)((uint8_t)a | (uint16_t)((uint8_t)b << 8));
+}
+
+/* A term of two sources is a pair with its tap twice; terms of one source pair up, and a last
+ * one pairs with itself and a tap of 0. Returns the number of pairs. */
+static int byte_pairs(const struct vf_term *t, int count, struct byte_pair *pairs)
+{
+    int n = 0;
+    const struct vf_term *single = NULL;
+    for (int k = 0; k < count; k++) {
+        if (t[k].b)
+            pairs[n++] = (struct byte_pair){t[k].a, t[k].b, byte_taps(t[k].tap, t[k].tap)};
+        else if (single) {
+            pairs[n++] = (struct byte_pair){single->a, t[k].a, byte_taps(single->tap, t[k].tap)};
+            single = NULL;
+        } else
+            single = &t[k];
+    }
+    if (single)
+        pairs[n++] = (struct byte_pair){single->a, single->a, byte_taps(single->tap, 0)};
+    return n;
+}
+
+AVX2 static inline __m256i load32(const void *p)
+{
+    return _mm256_loadu_si256((const __m256i *)p);
+}
+
+/* 32 outputs from column x into out[0..32), added to what is there unless `first`. Unpacking
+ * interleaves within each 128-bit half: `lo` holds outputs 0-7 and 16-23, `hi` 8-15 and 24-31. */
+AVX2 static inline void u8_16_block(uint16_t *out, const struct byte_pair *p, int n, int x,
+                                    bool first)
+{
+    __m256i lo = _mm256_setzero_si256(), hi = _mm256_setzero_si256();
+    for (int i = 0; i < n; i++) {
+        __m256i a = load32(p[i].a + x), b = load32(p[i].b + x);
+        __m256i taps = _mm256_set1_epi16((short)p[i].taps);
+        lo = _mm256_add_epi16(lo, _mm256_maddubs_epi16(_mm256_unpacklo_epi8(a, b), taps));
+        hi = _mm256_add_epi16(hi, _mm256_maddubs_epi16(_mm256_unpackhi_epi8(a, b), taps));
+    }
+    __m256i first16 = _mm256_permute2x128_si256(lo, hi, 0x20);
+    __m256i last16 = _mm256_permute2x128_si256(lo, hi, 0x31);
+    if (!first) {
+        first16 = _mm256_add_epi16(first16, load32(out));
+        last16 = _mm256_add_epi16(last16, load32(out + 16));
+    }
+    _mm256_storeu_si256((__m256i *)out, first16);
+    _mm256_storeu_si256((__m256i *)(out + 16), last16);
+}
+
+/* The columns from x to w < x + 32 of a row whose sums come 32 at a time: the last 32 columns
+ * made into `block` (first), then those not done yet taken from it. */
+static void last_columns(uint16_t *acc, const uint16_t *block, int x, int w, bool first)
+{
+    for (; x < w; x++)
+        acc[x] = (uint16_t)((first ? 0 : acc[x]) + block[x - (w - 32)]);
+}
+
+AVX2 void vf_avx2_terms_u8_16(uint16_t *acc, const struct vf_term *t, int count, int w, bool first)
+{
+    struct byte_pair pairs[VF_MAX_TERMS];
+    int n = byte_pairs(t, count, pairs), x = 0;
+    for (; x + 32 <= w; x += 32)
+        u8_16_block(acc + x, pairs, n, x, first);
+    if (x < w && w >= 32) {
+        uint16_t block[32];
+        u8_16_block(block, pairs, n, w - 32, true);
+        last_columns(acc, block, x, w, first);
+    } else
+        tail_u8_16(acc, t, count, x, w, first);
+}
+
 #else
 
 bool vf_avx2_available(void)
@@ -251,6 +344,11 @@ void vf_avx2_rows_wide(int32_t *const *acc, const struct vf_term *const *t, cons
 {
     for (int row = 0; row < rows; row++)
         tail_wide(acc[row], t[row], count[row], 0, w, first, source);
+}
+
+void vf_avx2_terms_u8_16(uint16_t *acc, const struct vf_term *t, int count, int w, bool first)
+{
+    tail_u8_16(acc, t, count, 0, w, first);
 }
 
 #endif

@@ -135,16 +135,19 @@ DEFINE_TERMS(terms_i16_i32, int32_t, int16_t)
 DEFINE_TERMS(terms_u16_i32, int32_t, uint16_t)
 DEFINE_TERMS(terms_i32_i32, int32_t, int32_t)
 
-/* Whether the AVX2 loops take these terms: 32-bit sums of 8-bit sources whose taps fit 16 bits,
- * or of wider sources (vertical passes). */
+/* Whether the AVX2 loops take these terms: 8-bit sources whose taps fit their products (16 bits
+ * for 32-bit sums, 8 for 16-bit ones), or wider sources into 32-bit sums (vertical passes). */
 static bool avx2_takes(enum lanes acc_lanes, enum lanes src, const struct vf_term *t, int count)
 {
-    if (acc_lanes != LANES_I32 || count == 0)
+    if (count == 0)
         return false;
     if (src != LANES_U8)
-        return true;
+        return acc_lanes == LANES_I32;
+    if (acc_lanes != LANES_I32 && count == 1 && !t[0].b)
+        return false; /* one multiply a pixel (a centre tap): the compiler's loop is faster */
+    int32_t max = acc_lanes == LANES_I32 ? VF_AVX2_U8_MAX_TAP : VF_AVX2_NARROW_MAX_TAP;
     for (int k = 0; k < count; k++)
-        if (t[k].tap < -VF_AVX2_U8_MAX_TAP || t[k].tap > VF_AVX2_U8_MAX_TAP)
+        if (t[k].tap < -max || t[k].tap > max)
             return false;
     return true;
 }
@@ -161,7 +164,9 @@ static bool run_terms(void *acc, enum lanes acc_lanes, enum lanes src, const str
                       int count, int w, bool first, bool avx2)
 {
     if (avx2 && avx2_takes(acc_lanes, src, t, count)) {
-        if (src == LANES_U8)
+        if (acc_lanes != LANES_I32)
+            vf_avx2_terms_u8_16(acc, t, count, w, first);
+        else if (src == LANES_U8)
             vf_avx2_terms_u8_i32(acc, t, count, w, first);
         else /* a vertical pass: count <= VF_MAX_SIZE */
             vf_avx2_rows_wide((int32_t *[]){acc}, &t, &count, 1, w, first, wide_source(src));

@@ -41,4 +41,13 @@ enum vf_wide_source { VF_WIDE_I32, VF_WIDE_I16, VF_WIDE_U16 };
 void vf_avx2_rows_wide(int32_t *const *acc, const struct vf_term *const *t, const int *count,
                        int rows, int w, bool first, enum vf_wide_source source);
 
+/* The largest |tap| vf_avx2_terms_u8_16 takes: `vpmaddubsw` multiplies 8-bit pixels by 8-bit
+ * taps and adds two products in 16 bits with saturation, which 255 x (64 + 64) never reaches. */
+#define VF_AVX2_NARROW_MAX_TAP 64
+
+/* Passes of 8-bit sources whose sums fit 16 bits (signed or not: every operation wraps modulo
+ * 2^16, so the final sums are exact when they fit): acc[0..w) = (first) or += the sum of every
+ * term. count >= 1. (The compiler's loops are as fast as any tried by hand for 16-bit sources.) */
+void vf_avx2_terms_u8_16(uint16_t *acc, const struct vf_term *t, int count, int w, bool first);
+
 #endif

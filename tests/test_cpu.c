@@ -127,10 +127,11 @@ static void customs_2d(int w, int h)
     }
 }
 
-/* Sums in 32 bits that the presets do not make: taps at and beyond the 16-bit products of the
- * AVX2 loops for 8-bit sources (beyond them the compiler's loops run), 2-D and separable; and a
- * separable filter whose horizontal sums are negative 16-bit numbers. */
-static void wide_sums(int w, int h)
+/* Sums that the presets do not make: taps at and beyond the 16-bit (32-bit sums) and 8-bit
+ * (16-bit sums) products of the AVX2 loops for 8-bit sources (beyond them the compiler's loops
+ * run), 2-D and separable; and a separable filter whose horizontal sums are negative 16-bit
+ * numbers. */
+static void lane_limits(int w, int h)
 {
     static const struct {
         const char *spec;
@@ -141,6 +142,10 @@ static void wide_sums(int w, int h)
         {"custom:matrix=32767 1 32767 65534 2 65534 32767 1 32767:div=16384", true},
         {"custom:matrix=-1 40000 -1 -2 80000 -2 -1 40000 -1:div=16383:bias=-200", true},
         {"custom:matrix=100 -200 100 300 -600 300 100 -200 100:div=1000:bias=128", true},
+        /* 16-bit sums: taps at the limit of the AVX2 loops' 8-bit products, and beyond it */
+        {"custom:matrix=64 -64 0 0 0 0 0 0 0:div=2:bias=100", true},
+        {"custom:matrix=64 0 0 0 0 0 0 0 -64:div=2:bias=128", false},
+        {"custom:matrix=100 100 0 0 0 0 0 0 57:div=257", false},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         struct vf_filter f;
@@ -173,7 +178,7 @@ int main(void)
         random_customs(small[i][0], small[i][1], 12);
         flat_customs(small[i][0], small[i][1]);
         customs_2d(small[i][0], small[i][1]);
-        wide_sums(small[i][0], small[i][1]);
+        lane_limits(small[i][0], small[i][1]);
     }
     /* Large frames: the reference costs size^2 per pixel, so the largest sizes run on a
      * mid-size awkward frame and the 1921x1081 frame gets sizes 3..7 and random customs. */
@@ -186,7 +191,7 @@ int main(void)
     /* the running sums at full HD width with the largest windows, on few rows */
     flat_customs(1921, 41);
     customs_2d(1921, 41);
-    wide_sums(1921, 41);
+    lane_limits(1921, 41);
     for (int b = 0; b < VF_BORDER_COUNT; b++) {
         struct vf_filter f;
         CHECK(vf_filter_parse("box:size=31", &f, NULL, 0) == 0, "box:size=31");
