@@ -1,11 +1,12 @@
-/* Hand-written AVX2 loops for the passes whose sums need 32-bit lanes (gaussian from 11x11, its
- * vertical pass from 7x7, unsharp's vertical pass, large custom filters). The compiler's own loops
- * (cpu_fast.c) run such a pass two terms at a time, storing the sums between, and widen every byte
- * to 32 bits before one multiply a tap. Here a block of 32 outputs keeps its sums in registers over
- * every term, and 8-bit sources take two taps an instruction: `vpmaddwd` multiplies 16-bit pairs
- * (two terms' sources, interleaved) by a pair of taps and adds each pair into 32 bits. A vertical
- * pass runs several output rows block by block, so that the rows they share stay in the L1 cache.
- * Where AVX-512 runs, the compiler's clones do as well (vf_avx2_available). */
+/* Hand-written AVX2 loops for the fast CPU engine's passes. The compiler's own loops (cpu_fast.c)
+ * run a pass two terms at a time, storing the sums between, and widen every pixel before its
+ * multiply. Here a block of 32 outputs keeps its sums in registers over every term, and 8-bit
+ * sources take two taps an instruction: into 32-bit sums (gaussian from 11x11, large custom
+ * filters) `vpmaddwd` multiplies two terms' sources, interleaved as 16-bit pairs, by a pair of
+ * taps; into 16-bit sums (gaussian 5x5 and 7x7, sharpen, edge) `vpmaddubsw` does the same with
+ * bytes. A vertical pass into 32-bit sums (gaussian from 7x7, unsharp) runs several output rows
+ * block by block, so that the rows they share stay in the L1 cache. Where AVX-512 runs, the
+ * compiler's clones do as well (vf_avx2_available). */
 #include "cpu_terms.h"
 
 #include <stddef.h>

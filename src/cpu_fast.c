@@ -1,8 +1,9 @@
 /* The fast CPU engine: row bands on a thread pool; per row, whole-row multiply-accumulate loops
  * over bordered copies of the source rows, which the compiler turns into SIMD, two taps a loop
- * and mirrored equal taps summed before their one multiply. Separable filters run a horizontal
- * then a vertical pass in exact integers, so results equal cpu_ref's; box filters run as
- * running sums (cpu_box.c). */
+ * and mirrored equal taps summed before their one multiply; on CPUs with AVX2 and no AVX-512,
+ * loops written by hand take the passes they fit (cpu_avx2.c). Separable filters run a
+ * horizontal then a vertical pass in exact integers, so results equal cpu_ref's; box filters run
+ * as running sums (cpu_box.c). */
 #include "cpu.h"
 #include "cpu_box.h"
 #include "cpu_terms.h"
