@@ -39,7 +39,7 @@ cat >"$root/bin/xvfb-run" <<'RUN'
 #!/usr/bin/env bash
 screen="1280x720x24"
 [ "$1" = -a ] && shift
-[ "$1" = -s ] && { screen=$(echo "$2" | awk '{print $3}'); shift 2; }
+[ "$1" = -s ] && { screen=$(echo "$2" | awk '{print $NF}'); shift 2; } # -s "... -screen 0 WxHxD"
 display=:$((90 + RANDOM % 100))
 Xvfb "$display" -screen 0 "$screen" -nolisten tcp >>"${XVFB_LOG:-/dev/null}" 2>&1 &
 server=$!
