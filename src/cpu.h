@@ -16,10 +16,11 @@ struct vf_cpu_fast;
 struct vf_cpu_fast *vf_cpu_fast_create(int threads);
 void vf_cpu_fast_destroy(struct vf_cpu_fast *engine);
 int vf_cpu_fast_threads(const struct vf_cpu_fast *engine);
-/* The hand-written AVX2 loops for 32-bit sums are on by default where the CPU has AVX2 and no
- * AVX-512; off, the compiler's loops run instead (tests compare both). Returns whether they are
- * now on. */
-bool vf_cpu_fast_use_avx2(struct vf_cpu_fast *engine, bool on);
+/* The loops written by hand (cpu_hand.c) run by default where the CPU has AVX2, on the widest
+ * vectors it has (AVX-512's or AVX2's). bits <= 0 turns them off, so that the compiler's loops
+ * run; 256 keeps them to AVX2's vectors; 512 and up lets them take the widest again. Tests
+ * compare every choice. Returns the width now used in bits, 0 for none. */
+int vf_cpu_fast_use_hand_loops(struct vf_cpu_fast *engine, int bits);
 /* Returns 0, or -1 when scratch memory cannot be allocated. */
 int vf_cpu_fast_run(struct vf_cpu_fast *engine, const struct vf_filter *f, enum vf_border border,
                     const struct vf_frame *in, struct vf_frame *out);

@@ -1,7 +1,7 @@
 /* The fast CPU engine: row bands on a thread pool; per row, whole-row multiply-accumulate loops
  * over bordered copies of the source rows, which the compiler turns into SIMD, two taps a loop
- * and mirrored equal taps summed before their one multiply; on CPUs with AVX2 and no AVX-512,
- * loops written by hand take the passes they fit (cpu_avx2.c). Separable filters run a
+ * and mirrored equal taps summed before their one multiply; on CPUs with AVX2 or AVX-512, loops
+ * written by hand take the passes they fit (cpu_hand.c). Separable filters run a
  * horizontal then a vertical pass in exact integers, so results equal cpu_ref's; box filters run
  * as running sums (cpu_box.c). */
 #include "cpu.h"
@@ -16,7 +16,7 @@
 
 enum { NO_ROW = -2, ZERO_ROW = -1, MIN_BAND_ROWS = 16, ALIGN = 64 };
 
-/* Output rows whose vertical pass runs at once (vf_avx2_rows_wide). */
+/* Output rows whose vertical pass runs at once (vf_hand_rows_wide). */
 enum { ROWS_AT_ONCE = VF_MAX_ROWS };
 
 /* The element types of rows: sources (u8 pixels, horizontal sums) and accumulators. */
@@ -42,7 +42,7 @@ struct scratch {
 struct vf_cpu_fast {
     struct vf_pool *pool;
     struct scratch *scratch;
-    bool avx2;
+    enum vf_hand_width hand; /* the hand-written loops' width, NONE for the compiler's loops */
 };
 
 struct job {
@@ -51,8 +51,8 @@ struct job {
     const struct vf_frame *in;
     struct vf_frame *out;
     int bands, band_rows;
-    enum lanes acc, h; /* the accumulator's lanes, and the horizontal pass's (separable) */
-    bool avx2;         /* run_terms may use the hand-written AVX2 loops */
+    enum lanes acc, h;       /* the accumulator's lanes, and the horizontal pass's (separable) */
+    enum vf_hand_width hand; /* run_terms may use the hand-written loops of this width */
     struct scratch *scratch;
 };
 
@@ -136,17 +136,32 @@ DEFINE_TERMS(terms_i16_i32, int32_t, int16_t)
 DEFINE_TERMS(terms_u16_i32, int32_t, uint16_t)
 DEFINE_TERMS(terms_i32_i32, int32_t, int32_t)
 
-/* Whether the AVX2 loops take these terms: 8-bit sources whose taps fit their products (16 bits
- * for 32-bit sums, 8 for 16-bit ones), or wider sources into 32-bit sums (vertical passes). */
-static bool avx2_takes(enum lanes acc_lanes, enum lanes src, const struct vf_term *t, int count)
+/* Whether the hand-written loops of this width take a pass of these lanes, as far as the lanes
+ * tell: with AVX2's vectors, 8-bit sources into 16- or 32-bit sums and wider sources into 32-bit
+ * sums (vertical passes); with AVX-512's, only 8-bit and 32-bit sources into 32-bit sums. On the
+ * GPU machine's Xeon the compiler's AVX-512 clones were as fast as these loops or faster for the
+ * others (16-bit sums, vertical passes over 16-bit sums: gaussian 7 and 9, unsharp 5x5), and
+ * for one 8-bit term alone (a centre tap: unsharp 15x15 on one core 41-43 ms against 35-40);
+ * BENCHMARKS.md, "CPU engine against OpenCV". */
+static bool hand_lanes(enum vf_hand_width hand, enum lanes acc_lanes, enum lanes src)
 {
-    if (count == 0)
+    if (hand == VF_HAND_NONE || (acc_lanes != LANES_I32 && src != LANES_U8))
+        return false;
+    return hand == VF_HAND_256 || (acc_lanes == LANES_I32 && (src == LANES_U8 || src == LANES_I32));
+}
+
+/* ... and these terms: 8-bit sources whose taps fit their products (16 bits for 32-bit sums, 8
+ * for 16-bit ones), and more than one multiply a pixel where that is what was faster. */
+static bool hand_takes(enum vf_hand_width hand, enum lanes acc_lanes, enum lanes src,
+                       const struct vf_term *t, int count)
+{
+    if (count == 0 || !hand_lanes(hand, acc_lanes, src))
         return false;
     if (src != LANES_U8)
-        return acc_lanes == LANES_I32;
-    if (acc_lanes != LANES_I32 && count == 1 && !t[0].b)
+        return true;
+    if ((acc_lanes != LANES_I32 || hand == VF_HAND_512) && count == 1 && !t[0].b)
         return false; /* one multiply a pixel (a centre tap): the compiler's loop is faster */
-    int32_t max = acc_lanes == LANES_I32 ? VF_AVX2_U8_MAX_TAP : VF_AVX2_NARROW_MAX_TAP;
+    int32_t max = acc_lanes == LANES_I32 ? VF_HAND_U8_MAX_TAP : VF_HAND_NARROW_MAX_TAP;
     for (int k = 0; k < count; k++)
         if (t[k].tap < -max || t[k].tap > max)
             return false;
@@ -158,19 +173,19 @@ static enum vf_wide_source wide_source(enum lanes src)
     return src == LANES_I16 ? VF_WIDE_I16 : src == LANES_U16 ? VF_WIDE_U16 : VF_WIDE_I32;
 }
 
-/* acc (+)= every term: with `avx2`, all at once where those loops take them; else pairs two a
+/* acc (+)= every term: with `hand`, all at once where those loops take them; else pairs two a
  * pass, then singles. With no terms (and `first`) acc is left alone. Returns whether acc still
  * needs its first store. */
 static bool run_terms(void *acc, enum lanes acc_lanes, enum lanes src, const struct vf_term *t,
-                      int count, int w, bool first, bool avx2)
+                      int count, int w, bool first, enum vf_hand_width hand)
 {
-    if (avx2 && avx2_takes(acc_lanes, src, t, count)) {
+    if (hand_takes(hand, acc_lanes, src, t, count)) {
         if (acc_lanes != LANES_I32)
-            vf_avx2_terms_u8_16(acc, t, count, w, first);
+            vf_hand_terms_u8_16(acc, t, count, w, first);
         else if (src == LANES_U8)
-            vf_avx2_terms_u8_i32(acc, t, count, w, first);
+            vf_hand_terms_u8_i32(hand, acc, t, count, w, first);
         else /* a vertical pass: count <= VF_MAX_SIZE */
-            vf_avx2_rows_wide((int32_t *[]){acc}, &t, &count, 1, w, first, wide_source(src));
+            vf_hand_rows_wide(hand, (int32_t *[]){acc}, &t, &count, 1, w, first, wide_source(src));
         return false;
     }
     /* [accumulator][source]. A signed 16-bit accumulator implies 16-bit sources. An unsigned
@@ -299,7 +314,7 @@ static const void *horizontal_row(struct scratch *s, const struct job *job, int 
         src[j] = pad + j;
     struct vf_term terms[VF_MAX_SIZE];
     int count = add_terms(terms, 0, job->f->row, src, n);
-    run_terms(h, job->h, LANES_U8, terms, count, job->in->width, true, job->avx2);
+    run_terms(h, job->h, LANES_U8, terms, count, job->in->width, true, job->hand);
     s->h_key[slot] = sy;
     return h;
 }
@@ -330,7 +345,7 @@ static void finish_row(struct scratch *s, const struct job *job, int plane, int 
     if (f->separable && f->centre) {
         int sy = vf_border_index(y, job->in->height, job->border); /* inside the frame */
         struct vf_term centre = {f->centre, padded_row(s, job, plane, sy) + f->size / 2, NULL};
-        first = run_terms(acc, job->acc, LANES_U8, &centre, 1, w, first, job->avx2);
+        first = run_terms(acc, job->acc, LANES_U8, &centre, 1, w, first, job->hand);
     }
     if (first)
         memset(acc, 0, (size_t)w * (job->acc == LANES_I32 ? sizeof(int32_t) : sizeof(int16_t)));
@@ -345,7 +360,7 @@ static void filter_row(struct scratch *s, const struct job *job, int plane, int 
     struct vf_term terms[VF_MAX_TAPS];
     if (f->separable) {
         int count = vertical_terms(s, job, plane, y, terms);
-        bool first = run_terms(s->acc[0], job->acc, job->h, terms, count, w, true, job->avx2);
+        bool first = run_terms(s->acc[0], job->acc, job->h, terms, count, w, true, job->hand);
         finish_row(s, job, plane, y, s->acc[0], first);
         return;
     }
@@ -375,16 +390,17 @@ static void filter_row(struct scratch *s, const struct job *job, int plane, int 
     for (int j = 0; j < n; j++)
         src[j] = pads[r] + j; /* the middle row is always inside the frame */
     count = add_terms(terms, count, f->taps + r * n, src, n);
-    bool first = run_terms(s->acc[0], job->acc, LANES_U8, terms, count, w, true, job->avx2);
+    bool first = run_terms(s->acc[0], job->acc, LANES_U8, terms, count, w, true, job->hand);
     finish_row(s, job, plane, y, s->acc[0], first);
 }
 
 /* Output rows y .. y + rows - 1 (rows <= ROWS_AT_ONCE). A separable filter whose vertical pass
- * makes 32-bit sums on the AVX2 loops runs it for all of them at once: each row of horizontal
- * sums is then read from memory once for up to ROWS_AT_ONCE outputs, not once for each. */
+ * makes 32-bit sums on the hand-written loops runs it for all of them at once: each row of
+ * horizontal sums is then read from memory once for up to ROWS_AT_ONCE outputs, not once for each.
+ */
 static void filter_rows(struct scratch *s, const struct job *job, int plane, int y, int rows)
 {
-    if (!(job->f->separable && job->avx2 && job->acc == LANES_I32)) {
+    if (!(job->f->separable && job->acc == LANES_I32 && hand_lanes(job->hand, job->acc, job->h))) {
         for (int i = 0; i < rows; i++)
             filter_row(s, job, plane, y + i);
         return;
@@ -398,7 +414,8 @@ static void filter_rows(struct scratch *s, const struct job *job, int plane, int
         row_terms[i] = terms[i];
         acc[i] = s->acc[i];
     }
-    vf_avx2_rows_wide(acc, row_terms, count, rows, job->in->width, true, wide_source(job->h));
+    vf_hand_rows_wide(job->hand, acc, row_terms, count, rows, job->in->width, true,
+                      wide_source(job->h));
     for (int i = 0; i < rows; i++)
         finish_row(s, job, plane, y + i, s->acc[i], false);
 }
@@ -454,7 +471,7 @@ struct vf_cpu_fast *vf_cpu_fast_create(int threads)
     struct vf_cpu_fast *e = calloc(1, sizeof(*e));
     if (!e)
         return NULL;
-    e->avx2 = vf_avx2_available();
+    e->hand = vf_hand_widest();
     e->pool = vf_pool_create(threads);
     if (!e->pool)
         goto fail;
@@ -479,10 +496,11 @@ void vf_cpu_fast_destroy(struct vf_cpu_fast *e)
     free(e);
 }
 
-bool vf_cpu_fast_use_avx2(struct vf_cpu_fast *e, bool on)
+int vf_cpu_fast_use_hand_loops(struct vf_cpu_fast *e, int bits)
 {
-    e->avx2 = on && vf_avx2_available();
-    return e->avx2;
+    enum vf_hand_width widest = vf_hand_widest();
+    e->hand = bits <= 0 ? VF_HAND_NONE : widest == VF_HAND_512 && bits < 512 ? VF_HAND_256 : widest;
+    return (int)e->hand;
 }
 
 int vf_cpu_fast_threads(const struct vf_cpu_fast *e)
@@ -511,7 +529,7 @@ int vf_cpu_fast_run(struct vf_cpu_fast *e, const struct vf_filter *f, enum vf_bo
                       band_rows,
                       lanes_for(f->taps, f->size * f->size, f->abs_tap_sum),
                       f->separable ? lanes_for(f->row, f->size, f->abs_row_sum) : LANES_I32,
-                      e->avx2,
+                      e->hand,
                       e->scratch};
     vf_pool_run(e->pool, bands * VF_PLANES, run_band, &job);
     return 0;

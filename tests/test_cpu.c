@@ -1,7 +1,7 @@
 /* The fast CPU engine equals the reference byte for byte: every preset, border, size 3..31,
  * thread counts 1..4, on random frames of awkward shapes. Outputs are poisoned first. Odd thread
- * counts run the hand-written AVX2 loops where the CPU has AVX2, even ones the compiler's loops,
- * so every case checks both. */
+ * counts run the hand-written loops where the CPU has AVX2 (1 thread on its widest vectors, 3 on
+ * AVX2's), even ones the compiler's loops, so every case checks each. */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,8 +128,8 @@ static void customs_2d(int w, int h)
 }
 
 /* Sums that the presets do not make: taps at and beyond the 16-bit (32-bit sums) and 8-bit
- * (16-bit sums) products of the AVX2 loops for 8-bit sources (beyond them the compiler's loops
- * run), 2-D and separable; and a separable filter whose horizontal sums are negative 16-bit
+ * (16-bit sums) products of the hand-written loops for 8-bit sources (beyond them the compiler's
+ * loops run), 2-D and separable; and a separable filter whose horizontal sums are negative 16-bit
  * numbers. */
 static void lane_limits(int w, int h)
 {
@@ -142,7 +142,7 @@ static void lane_limits(int w, int h)
         {"custom:matrix=32767 1 32767 65534 2 65534 32767 1 32767:div=16384", true},
         {"custom:matrix=-1 40000 -1 -2 80000 -2 -1 40000 -1:div=16383:bias=-200", true},
         {"custom:matrix=100 -200 100 300 -600 300 100 -200 100:div=1000:bias=128", true},
-        /* 16-bit sums: taps at the limit of the AVX2 loops' 8-bit products, and beyond it */
+        /* 16-bit sums: taps at the limit of the hand-written loops' 8-bit products, and beyond */
         {"custom:matrix=64 -64 0 0 0 0 0 0 0:div=2:bias=100", true},
         {"custom:matrix=64 0 0 0 0 0 0 0 -64:div=2:bias=128", false},
         {"custom:matrix=100 100 0 0 0 0 0 0 57:div=257", false},
@@ -166,13 +166,16 @@ int main(void)
             fprintf(stderr, "cannot start %d threads\n", t);
             return 1;
         }
-        if (t % 2 == 0)
-            vf_cpu_fast_use_avx2(engines[t], false);
+        vf_cpu_fast_use_hand_loops(engines[t], t % 2 == 0 ? 0 : t == 3 ? 256 : 512);
     }
-    printf("test_cpu: AVX2 loops %s\n", vf_cpu_fast_use_avx2(engines[1], true)
-                                            ? "on at odd thread counts"
-                                            : "not used on this CPU or build");
-    static const int small[][2] = {{1, 1}, {2, 3}, {17, 9}, {64, 1}, {1, 64}, {33, 40}};
+    int widest = vf_cpu_fast_use_hand_loops(engines[1], 512);
+    if (widest)
+        printf("test_cpu: hand-written loops of %d bits with 1 thread, %d with 3\n", widest,
+               vf_cpu_fast_use_hand_loops(engines[3], 256));
+    else
+        printf("test_cpu: no hand-written loops on this CPU or build\n");
+    /* 100 columns: a whole block of the widest loops (64 outputs), a half one and a tail */
+    static const int small[][2] = {{1, 1}, {2, 3}, {17, 9}, {64, 1}, {1, 64}, {33, 40}, {100, 7}};
     for (size_t i = 0; i < sizeof(small) / sizeof(small[0]); i++) {
         sweep(small[i][0], small[i][1], VF_MAX_SIZE);
         random_customs(small[i][0], small[i][1], 12);
