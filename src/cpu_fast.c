@@ -137,21 +137,20 @@ DEFINE_TERMS(terms_u16_i32, int32_t, uint16_t)
 DEFINE_TERMS(terms_i32_i32, int32_t, int32_t)
 
 /* Whether the hand-written loops of this width take a pass of these lanes, as far as the lanes
- * tell: with AVX2's vectors, 8-bit sources into 16- or 32-bit sums and wider sources into 32-bit
- * sums (vertical passes); with AVX-512's, only 8-bit and 32-bit sources into 32-bit sums. On the
- * GPU machine's Xeon the compiler's AVX-512 clones were as fast as these loops or faster for the
- * others (16-bit sums, vertical passes over 16-bit sums: gaussian 7 and 9, unsharp 5x5), and
- * for one 8-bit term alone (a centre tap: unsharp 15x15 on one core 41-43 ms against 35-40);
- * BENCHMARKS.md, "CPU engine against OpenCV". */
+ * tell: every source into 32-bit sums, and with AVX2's vectors 8-bit sources into 16-bit sums as
+ * well. On the GPU machine's Xeon the compiler's AVX-512 clones were as fast as these loops for
+ * 16-bit sums, or faster (BENCHMARKS.md, "CPU engine against OpenCV"). */
 static bool hand_lanes(enum vf_hand_width hand, enum lanes acc_lanes, enum lanes src)
 {
-    if (hand == VF_HAND_NONE || (acc_lanes != LANES_I32 && src != LANES_U8))
-        return false;
-    return hand == VF_HAND_256 || (acc_lanes == LANES_I32 && (src == LANES_U8 || src == LANES_I32));
+    return hand != VF_HAND_NONE &&
+           (acc_lanes == LANES_I32 || (hand == VF_HAND_256 && src == LANES_U8));
 }
 
 /* ... and these terms: 8-bit sources whose taps fit their products (16 bits for 32-bit sums, 8
- * for 16-bit ones), and more than one multiply a pixel where that is what was faster. */
+ * for 16-bit ones), and more than one multiply a pixel where that is what was faster: a centre
+ * tap alone (unsharp) stays on the compiler's loops for 16-bit sums, and with AVX-512's vectors
+ * for 32-bit ones too: on the Xeon, with the vertical passes of the time, taking both cost
+ * unsharp 15x15 on one core a sixth (41-43 ms against 35-40; not timed apart). */
 static bool hand_takes(enum vf_hand_width hand, enum lanes acc_lanes, enum lanes src,
                        const struct vf_term *t, int count)
 {

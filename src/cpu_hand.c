@@ -6,7 +6,8 @@
  * filters) `vpmaddwd` multiplies two terms' sources, interleaved as 16-bit pairs, by a pair of
  * taps; into 16-bit sums (gaussian 5x5 and 7x7, sharpen, edge) `vpmaddubsw` does the same with
  * bytes. A vertical pass into 32-bit sums (gaussian from 7x7, unsharp) runs several output rows
- * block by block, so that the rows they share stay in the L1 cache. */
+ * block by block, so that the rows they share stay in the L1 cache; over 16-bit sums (gaussian 7
+ * and 9, unsharp) it takes two taps a `vpmaddwd` as well. */
 #include "cpu_terms.h"
 
 #include <stddef.h>
@@ -128,6 +129,44 @@ static int byte_pairs(const struct vf_term *t, int count, struct byte_pair *pair
     return n;
 }
 
+/* Two 16-bit sources and their taps as `vpmaddwd` takes them: a's tap in the low half, b's in
+ * the high one. */
+struct word_pair {
+    const void *a, *b;
+    int32_t taps;
+};
+
+static int32_t word_taps(int32_t a, int32_t b)
+{
+    return (int32_t)(((uint32_t)a & 0xFFFF) | ((uint32_t)b << 16));
+}
+
+/* The pairs of 16-bit sources, as byte_pairs makes them, and what sources read 32768 less give
+ * back in the sum (`bias`, modulo 2^32 as the sums are). Returns the number of pairs. */
+static int word_pairs(const struct vf_term *t, int count, struct word_pair *pairs, int32_t *bias)
+{
+    int n = 0;
+    uint32_t taps = 0; /* the sum of every source's tap */
+    const struct vf_term *single = NULL;
+    for (int k = 0; k < count; k++) {
+        if (t[k].b) {
+            pairs[n++] = (struct word_pair){t[k].a, t[k].b, word_taps(t[k].tap, t[k].tap)};
+            taps += 2 * (uint32_t)t[k].tap;
+        } else if (single) {
+            pairs[n++] = (struct word_pair){single->a, t[k].a, word_taps(single->tap, t[k].tap)};
+            taps += (uint32_t)single->tap + (uint32_t)t[k].tap;
+            single = NULL;
+        } else
+            single = &t[k];
+    }
+    if (single) {
+        pairs[n++] = (struct word_pair){single->a, single->a, word_taps(single->tap, 0)};
+        taps += (uint32_t)single->tap;
+    }
+    *bias = (int32_t)(taps * 32768u);
+    return n;
+}
+
 /* The columns from x to w < x + size of a row whose sums come `size` at a time: the last `size`
  * columns made into `block` (first), then those not done yet taken from it. */
 static void last_columns(uint16_t *acc, const uint16_t *block, int x, int w, int size, bool first)
@@ -158,6 +197,7 @@ static void last_columns(uint16_t *acc, const uint16_t *block, int x, int w, int
 #define V_UNPACKHI8   _mm256_unpackhi_epi8
 #define V_UNPACKLO16  _mm256_unpacklo_epi16
 #define V_UNPACKHI16  _mm256_unpackhi_epi16
+#define V_XOR         _mm256_xor_si256
 #define V_WIDEN_U8(row, x)                                                                         \
     _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)((const uint8_t *)(row) + (x))))
 #define V_WIDEN_I16(row, x)                                                                        \
@@ -188,6 +228,7 @@ static void last_columns(uint16_t *acc, const uint16_t *block, int x, int w, int
 #define V_UNPACKHI8   _mm512_unpackhi_epi8
 #define V_UNPACKLO16  _mm512_unpacklo_epi16
 #define V_UNPACKHI16  _mm512_unpackhi_epi16
+#define V_XOR         _mm512_xor_si512
 #define V_WIDEN_U8(row, x)                                                                         \
     _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)((const uint8_t *)(row) + (x))))
 #define V_WIDEN_I16(row, x)                                                                        \
@@ -224,10 +265,39 @@ void vf_hand_terms_u8_i32(enum vf_hand_width width, int32_t *acc, const struct v
     terms_u8_i32_256(acc, sorted, count, pairs, taps, w, first);
 }
 
+/* Whether every tap of these rows lies within +-max. */
+static bool taps_fit(const struct vf_term *const *t, const int *count, int rows, int32_t max)
+{
+    for (int row = 0; row < rows; row++)
+        for (int k = 0; k < count[row]; k++)
+            if (t[row][k].tap < -max || t[row][k].tap > max)
+                return false;
+    return true;
+}
+
 void vf_hand_rows_wide(enum vf_hand_width width, int32_t *const *acc,
                        const struct vf_term *const *t, const int *count, int rows, int w,
                        bool first, enum vf_wide_source source)
 {
+    if (source != VF_WIDE_I32 && taps_fit(t, count, rows, VF_HAND_U8_MAX_TAP)) {
+        /* 16-bit sources, two a vpmaddwd */
+        struct word_pair words[VF_MAX_ROWS][VF_MAX_SIZE];
+        int n[VF_MAX_ROWS];
+        int32_t bias[VF_MAX_ROWS];
+        for (int row = 0; row < rows; row++) {
+            n[row] = word_pairs(t[row], count[row], words[row], &bias[row]);
+            if (source != VF_WIDE_U16)
+                bias[row] = 0;
+        }
+#ifdef VF_HAVE_AVX512_LOOPS
+        if (width == VF_HAND_512) {
+            word_rows_512(acc, words, n, bias, t, count, rows, w, first, source == VF_WIDE_U16);
+            return;
+        }
+#endif
+        word_rows_256(acc, words, n, bias, t, count, rows, w, first, source == VF_WIDE_U16);
+        return;
+    }
     struct vf_term sorted[VF_MAX_ROWS][VF_MAX_SIZE];
     int pairs[VF_MAX_ROWS];
     for (int row = 0; row < rows; row++)

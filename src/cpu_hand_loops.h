@@ -133,6 +133,58 @@ LOOPS static inline void HAND(wide_rows)(int32_t *const *acc, struct vf_term (*t
         tail_wide(acc[row], t[row], count[row], x, w, first, source);
 }
 
+/* HALF_OUTPUTS * halves outputs of one row at column x from 16-bit sources (a vertical pass over
+ * 16-bit sums), two sources a `vpmaddwd`: a mirrored pair's with its tap twice, or two terms'.
+ * Unsigned sources are read 32768 less (their top bit flipped), which `bias` gives back. */
+LOOPS static inline void HAND(word_block)(int32_t *acc, const struct word_pair *p, int n,
+                                          int32_t bias, int x, bool first, int halves, bool flip)
+{
+    VEC sums[4] = {V_ZERO(), V_ZERO(), V_ZERO(), V_ZERO()};
+    const VEC top = V_SET1_16((short)0x8000);
+    for (int i = 0; i < n; i++) {
+        VEC taps = V_SET1_32(p[i].taps);
+        for (int h = 0; h < halves; h++) {
+            VEC a = V_LOAD((const int16_t *)p[i].a + x + HALF_OUTPUTS * h);
+            VEC b = V_LOAD((const int16_t *)p[i].b + x + HALF_OUTPUTS * h);
+            if (flip) {
+                a = V_XOR(a, top);
+                b = V_XOR(b, top);
+            }
+            HAND(add_products)(sums + 2 * h, &a, &b, taps, 1);
+        }
+    }
+    const VEC lift = V_SET1_32(bias);
+    for (int h = 0; h < halves; h++) {
+        int32_t *out = acc + x + HALF_OUTPUTS * h;
+        VEC before = V_ADD32(V_ORDER(sums[2 * h], sums[2 * h + 1], 0), lift);
+        VEC after = V_ADD32(V_ORDER(sums[2 * h], sums[2 * h + 1], 1), lift);
+        if (!first) {
+            before = V_ADD32(before, V_LOAD(out));
+            after = V_ADD32(after, V_LOAD(out + V_BYTES / 4));
+        }
+        V_STORE(out, before);
+        V_STORE(out + V_BYTES / 4, after);
+    }
+}
+
+/* Several rows' word_block outputs, block by block as wide_rows does. */
+LOOPS static void HAND(word_rows)(int32_t *const *acc, struct word_pair (*p)[VF_MAX_SIZE],
+                                  const int *n, const int32_t *bias, const struct vf_term *const *t,
+                                  const int *count, int rows, int w, bool first, bool flip)
+{
+    int x = 0;
+    for (; x + 2 * HALF_OUTPUTS <= w; x += 2 * HALF_OUTPUTS)
+        for (int row = 0; row < rows; row++)
+            HAND(word_block)(acc[row], p[row], n[row], bias[row], x, first, 2, flip);
+    if (x + HALF_OUTPUTS <= w) {
+        for (int row = 0; row < rows; row++)
+            HAND(word_block)(acc[row], p[row], n[row], bias[row], x, first, 1, flip);
+        x += HALF_OUTPUTS;
+    }
+    for (int row = 0; row < rows; row++)
+        tail_wide(acc[row], t[row], count[row], x, w, first, flip ? VF_WIDE_U16 : VF_WIDE_I16);
+}
+
 #if V_BYTES == 32 /* 16-bit sums on AVX2's vectors only: hand_takes in cpu_fast.c says why */
 /* V_BYTES outputs from column x into out[0..V_BYTES), added to what is there unless `first`.
  * Unpacking interleaves within each 128-bit part; V_ORDER puts the outputs back in order. */
@@ -191,6 +243,7 @@ LOOPS static void HAND(terms_u8_16)(uint16_t *acc, const struct vf_term *t, int 
 #undef V_UNPACKHI8
 #undef V_UNPACKLO16
 #undef V_UNPACKHI16
+#undef V_XOR
 #undef V_WIDEN_U8
 #undef V_WIDEN_I16
 #undef V_WIDEN_U16

@@ -43,7 +43,8 @@ enum vf_wide_source { VF_WIDE_I32, VF_WIDE_I16, VF_WIDE_U16 };
 /* The same with such sources, for several output rows at once (rows <= VF_MAX_ROWS, count[row]
  * <= VF_MAX_SIZE): acc[row] (+)= the sum of t[row][0..count[row]). The rows below one another
  * share most of their sources (a vertical pass), which this reads once a block. 16-bit sources
- * run on AVX2's vectors whatever the width. */
+ * take two taps an instruction (`vpmaddwd`) where every tap fits 16 bits; otherwise they, like
+ * 32-bit ones, take one `vpmulld` each, and on AVX2's vectors whatever the width. */
 #define VF_MAX_ROWS 8
 void vf_hand_rows_wide(enum vf_hand_width width, int32_t *const *acc,
                        const struct vf_term *const *t, const int *count, int rows, int w,
