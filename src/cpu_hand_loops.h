@@ -30,6 +30,19 @@ LOOPS static inline void HAND(add_products)(VEC *sums, const VEC *s, const VEC *
     }
 }
 
+/* The outputs of one half at `out` from its two unpacked sums plus `lift` (the same in every
+ * lane), in column order, stored (first) or added to what is there. */
+LOOPS static inline void HAND(store_half)(int32_t *out, VEC lo, VEC hi, VEC lift, bool first)
+{
+    VEC before = V_ADD32(V_ORDER(lo, hi, 0), lift), after = V_ADD32(V_ORDER(lo, hi, 1), lift);
+    if (!first) {
+        before = V_ADD32(before, V_LOAD(out));
+        after = V_ADD32(after, V_LOAD(out + V_BYTES / 4));
+    }
+    V_STORE(out, before);
+    V_STORE(out + V_BYTES / 4, after);
+}
+
 /* One block of HALF_OUTPUTS * halves outputs at column x; terms two by two, `pairs` of them with
  * two sources first, taps[i] packing the taps of terms 2i and 2i+1. */
 LOOPS static inline void HAND(u8_block)(int32_t *acc, const struct vf_term *t, int count, int pairs,
@@ -54,17 +67,8 @@ LOOPS static inline void HAND(u8_block)(int32_t *acc, const struct vf_term *t, i
         }
         HAND(add_products)(sums, s, u, V_SET1_32(taps[k / 2]), halves);
     }
-    for (int h = 0; h < halves; h++) {
-        int32_t *out = acc + x + HALF_OUTPUTS * h;
-        VEC before = V_ORDER(sums[2 * h], sums[2 * h + 1], 0);
-        VEC after = V_ORDER(sums[2 * h], sums[2 * h + 1], 1);
-        if (!first) {
-            before = V_ADD32(before, V_LOAD(out));
-            after = V_ADD32(after, V_LOAD(out + V_BYTES / 4));
-        }
-        V_STORE(out, before);
-        V_STORE(out + V_BYTES / 4, after);
-    }
+    for (int h = 0; h < halves; h++)
+        HAND(store_half)(acc + x + HALF_OUTPUTS * h, sums[2 * h], sums[2 * h + 1], V_ZERO(), first);
 }
 
 LOOPS static void HAND(terms_u8_i32)(int32_t *acc, const struct vf_term *sorted, int count,
@@ -154,17 +158,8 @@ LOOPS static inline void HAND(word_block)(int32_t *acc, const struct word_pair *
         }
     }
     const VEC lift = V_SET1_32(bias);
-    for (int h = 0; h < halves; h++) {
-        int32_t *out = acc + x + HALF_OUTPUTS * h;
-        VEC before = V_ADD32(V_ORDER(sums[2 * h], sums[2 * h + 1], 0), lift);
-        VEC after = V_ADD32(V_ORDER(sums[2 * h], sums[2 * h + 1], 1), lift);
-        if (!first) {
-            before = V_ADD32(before, V_LOAD(out));
-            after = V_ADD32(after, V_LOAD(out + V_BYTES / 4));
-        }
-        V_STORE(out, before);
-        V_STORE(out + V_BYTES / 4, after);
-    }
+    for (int h = 0; h < halves; h++)
+        HAND(store_half)(acc + x + HALF_OUTPUTS * h, sums[2 * h], sums[2 * h + 1], lift, first);
 }
 
 /* Several rows' word_block outputs, block by block as wide_rows does. */
