@@ -395,8 +395,7 @@ static void filter_row(struct scratch *s, const struct job *job, int plane, int 
 
 /* Output rows y .. y + rows - 1 (rows <= ROWS_AT_ONCE). A separable filter whose vertical pass
  * makes 32-bit sums on the hand-written loops runs it for all of them at once: each row of
- * horizontal sums is then read from memory once for up to ROWS_AT_ONCE outputs, not once for each.
- */
+ * horizontal sums is then read from memory once for up to ROWS_AT_ONCE outputs. */
 static void filter_rows(struct scratch *s, const struct job *job, int plane, int y, int rows)
 {
     if (!(job->f->separable && job->acc == LANES_I32 && hand_lanes(job->hand, job->acc, job->h))) {

@@ -42,9 +42,9 @@ enum vf_wide_source { VF_WIDE_I32, VF_WIDE_I16, VF_WIDE_U16 };
 
 /* The same with such sources, for several output rows at once (rows <= VF_MAX_ROWS, count[row]
  * <= VF_MAX_SIZE): acc[row] (+)= the sum of t[row][0..count[row]). The rows below one another
- * share most of their sources (a vertical pass), which this reads once a block. 16-bit sources
- * take two taps an instruction (`vpmaddwd`) where every tap fits 16 bits; otherwise they, like
- * 32-bit ones, take one `vpmulld` each, and on AVX2's vectors whatever the width. */
+ * share most of their sources (a vertical pass), which this reads once a block. 32-bit sources
+ * take a `vpmulld` each; 16-bit ones two taps a `vpmaddwd` where every tap fits 16 bits, else a
+ * `vpmulld` each on AVX2's vectors whatever the width. */
 #define VF_MAX_ROWS 8
 void vf_hand_rows_wide(enum vf_hand_width width, int32_t *const *acc,
                        const struct vf_term *const *t, const int *count, int rows, int w,
@@ -56,8 +56,8 @@ void vf_hand_rows_wide(enum vf_hand_width width, int32_t *const *acc,
 
 /* Passes of 8-bit sources whose sums fit 16 bits (signed or not: every operation wraps modulo
  * 2^16, so the final sums are exact when they fit): acc[0..w) = (first) or += the sum of every
- * term. count >= 1. AVX2's vectors only, where vf_hand_widest() is not NONE. (The compiler's
- * loops are as fast as any tried by hand for 16-bit sources.) */
+ * term. count >= 1. AVX2's vectors only, where vf_hand_widest() is not NONE. (For 16-bit
+ * sources into 16-bit sums the compiler's loops are as fast as any tried by hand.) */
 void vf_hand_terms_u8_16(uint16_t *acc, const struct vf_term *t, int count, int w, bool first);
 
 #endif
