@@ -97,74 +97,48 @@ static int pairs_first(const struct vf_term *t, int count, struct vf_term *sorte
     return pairs;
 }
 
-/* Two sources and their taps as `vpmaddubsw` takes them: a's tap in the low byte, b's in the
- * high one. */
-struct byte_pair {
-    const uint8_t *a, *b;
-    uint16_t taps;
+/* Two sources and their taps as one `vpmaddubsw` (8-bit taps) or `vpmaddwd` (16-bit taps) takes
+ * them: a's tap in the low byte or half, b's in the high one. */
+struct source_pair {
+    const void *a, *b;
+    int32_t taps;
 };
 
-static uint16_t byte_taps(int32_t a, int32_t b)
+static int32_t pack_taps(int32_t a, int32_t b, int bits)
 {
-    return (uint16_t)((uint8_t)a | (uint16_t)((uint8_t)b << 8));
+    uint32_t mask = (1u << bits) - 1;
+    return (int32_t)(((uint32_t)a & mask) | (((uint32_t)b & mask) << bits));
 }
 
 /* A term of two sources is a pair with its tap twice; terms of one source pair up, and a last
- * one pairs with itself and a tap of 0. Returns the number of pairs. */
-static int byte_pairs(const struct vf_term *t, int count, struct byte_pair *pairs)
+ * one pairs with itself and a tap of 0. Taps of `bits` bits. Returns the number of pairs. */
+static int pair_terms(const struct vf_term *t, int count, int bits, struct source_pair *pairs)
 {
     int n = 0;
     const struct vf_term *single = NULL;
     for (int k = 0; k < count; k++) {
         if (t[k].b)
-            pairs[n++] = (struct byte_pair){t[k].a, t[k].b, byte_taps(t[k].tap, t[k].tap)};
+            pairs[n++] = (struct source_pair){t[k].a, t[k].b, pack_taps(t[k].tap, t[k].tap, bits)};
         else if (single) {
-            pairs[n++] = (struct byte_pair){single->a, t[k].a, byte_taps(single->tap, t[k].tap)};
+            pairs[n++] =
+                (struct source_pair){single->a, t[k].a, pack_taps(single->tap, t[k].tap, bits)};
             single = NULL;
         } else
             single = &t[k];
     }
     if (single)
-        pairs[n++] = (struct byte_pair){single->a, single->a, byte_taps(single->tap, 0)};
+        pairs[n++] = (struct source_pair){single->a, single->a, pack_taps(single->tap, 0, bits)};
     return n;
 }
 
-/* Two 16-bit sources and their taps as `vpmaddwd` takes them: a's tap in the low half, b's in
- * the high one. */
-struct word_pair {
-    const void *a, *b;
-    int32_t taps;
-};
-
-static int32_t word_taps(int32_t a, int32_t b)
+/* What 16-bit sources read 32768 less (their top bit flipped) take from the terms' sum, to be
+ * given back: 32768 times every source's tap, modulo 2^32 as the sums are. */
+static int32_t flipped_bias(const struct vf_term *t, int count)
 {
-    return (int32_t)(((uint32_t)a & 0xFFFF) | ((uint32_t)b << 16));
-}
-
-/* The pairs of 16-bit sources, as byte_pairs makes them, and what sources read 32768 less give
- * back in the sum (`bias`, modulo 2^32 as the sums are). Returns the number of pairs. */
-static int word_pairs(const struct vf_term *t, int count, struct word_pair *pairs, int32_t *bias)
-{
-    int n = 0;
-    uint32_t taps = 0; /* the sum of every source's tap */
-    const struct vf_term *single = NULL;
-    for (int k = 0; k < count; k++) {
-        if (t[k].b) {
-            pairs[n++] = (struct word_pair){t[k].a, t[k].b, word_taps(t[k].tap, t[k].tap)};
-            taps += 2 * (uint32_t)t[k].tap;
-        } else if (single) {
-            pairs[n++] = (struct word_pair){single->a, t[k].a, word_taps(single->tap, t[k].tap)};
-            taps += (uint32_t)single->tap + (uint32_t)t[k].tap;
-            single = NULL;
-        } else
-            single = &t[k];
-    }
-    if (single) {
-        pairs[n++] = (struct word_pair){single->a, single->a, word_taps(single->tap, 0)};
-        taps += (uint32_t)single->tap;
-    }
-    *bias = (int32_t)(taps * 32768u);
-    return n;
+    uint32_t taps = 0;
+    for (int k = 0; k < count; k++)
+        taps += (uint32_t)t[k].tap * (t[k].b ? 2u : 1u);
+    return (int32_t)(taps * 32768u);
 }
 
 /* The columns from x to w < x + size of a row whose sums come `size` at a time: the last `size`
@@ -281,13 +255,12 @@ void vf_hand_rows_wide(enum vf_hand_width width, int32_t *const *acc,
 {
     if (source != VF_WIDE_I32 && taps_fit(t, count, rows, VF_HAND_U8_MAX_TAP)) {
         /* 16-bit sources, two a vpmaddwd */
-        struct word_pair words[VF_MAX_ROWS][VF_MAX_SIZE];
+        struct source_pair words[VF_MAX_ROWS][VF_MAX_SIZE];
         int n[VF_MAX_ROWS];
         int32_t bias[VF_MAX_ROWS];
         for (int row = 0; row < rows; row++) {
-            n[row] = word_pairs(t[row], count[row], words[row], &bias[row]);
-            if (source != VF_WIDE_U16)
-                bias[row] = 0;
+            n[row] = pair_terms(t[row], count[row], 16, words[row]);
+            bias[row] = source == VF_WIDE_U16 ? flipped_bias(t[row], count[row]) : 0;
         }
 #ifdef VF_HAVE_AVX512_LOOPS
         if (width == VF_HAND_512) {
@@ -325,8 +298,8 @@ void vf_hand_rows_wide(enum vf_hand_width width, int32_t *const *acc,
 
 void vf_hand_terms_u8_16(uint16_t *acc, const struct vf_term *t, int count, int w, bool first)
 {
-    struct byte_pair pairs[VF_MAX_TERMS];
-    int n = byte_pairs(t, count, pairs);
+    struct source_pair pairs[VF_MAX_TERMS];
+    int n = pair_terms(t, count, 8, pairs);
     terms_u8_16_256(acc, t, count, pairs, n, w, first);
 }
 

@@ -140,7 +140,7 @@ LOOPS static inline void HAND(wide_rows)(int32_t *const *acc, struct vf_term (*t
 /* HALF_OUTPUTS * halves outputs of one row at column x from 16-bit sources (a vertical pass over
  * 16-bit sums), two sources a `vpmaddwd`: a mirrored pair's with its tap twice, or two terms'.
  * Unsigned sources are read 32768 less (their top bit flipped), which `bias` gives back. */
-LOOPS static inline void HAND(word_block)(int32_t *acc, const struct word_pair *p, int n,
+LOOPS static inline void HAND(word_block)(int32_t *acc, const struct source_pair *p, int n,
                                           int32_t bias, int x, bool first, int halves, bool flip)
 {
     VEC sums[4] = {V_ZERO(), V_ZERO(), V_ZERO(), V_ZERO()};
@@ -163,7 +163,7 @@ LOOPS static inline void HAND(word_block)(int32_t *acc, const struct word_pair *
 }
 
 /* Several rows' word_block outputs, block by block as wide_rows does. */
-LOOPS static void HAND(word_rows)(int32_t *const *acc, struct word_pair (*p)[VF_MAX_SIZE],
+LOOPS static void HAND(word_rows)(int32_t *const *acc, struct source_pair (*p)[VF_MAX_SIZE],
                                   const int *n, const int32_t *bias, const struct vf_term *const *t,
                                   const int *count, int rows, int w, bool first, bool flip)
 {
@@ -183,12 +183,12 @@ LOOPS static void HAND(word_rows)(int32_t *const *acc, struct word_pair (*p)[VF_
 #if V_BYTES == 32 /* 16-bit sums on AVX2's vectors only: hand_takes in cpu_fast.c says why */
 /* V_BYTES outputs from column x into out[0..V_BYTES), added to what is there unless `first`.
  * Unpacking interleaves within each 128-bit part; V_ORDER puts the outputs back in order. */
-LOOPS static inline void HAND(u8_16_block)(uint16_t *out, const struct byte_pair *p, int n, int x,
+LOOPS static inline void HAND(u8_16_block)(uint16_t *out, const struct source_pair *p, int n, int x,
                                            bool first)
 {
     VEC lo = V_ZERO(), hi = V_ZERO();
     for (int i = 0; i < n; i++) {
-        VEC a = V_LOAD(p[i].a + x), b = V_LOAD(p[i].b + x);
+        VEC a = V_LOAD((const uint8_t *)p[i].a + x), b = V_LOAD((const uint8_t *)p[i].b + x);
         VEC taps = V_SET1_16((short)p[i].taps);
         lo = V_ADD16(lo, V_MADDUBS(V_UNPACKLO8(a, b), taps));
         hi = V_ADD16(hi, V_MADDUBS(V_UNPACKHI8(a, b), taps));
@@ -203,7 +203,7 @@ LOOPS static inline void HAND(u8_16_block)(uint16_t *out, const struct byte_pair
 }
 
 LOOPS static void HAND(terms_u8_16)(uint16_t *acc, const struct vf_term *t, int count,
-                                    const struct byte_pair *pairs, int n, int w, bool first)
+                                    const struct source_pair *pairs, int n, int w, bool first)
 {
     int x = 0;
     for (; x + V_BYTES <= w; x += V_BYTES)
