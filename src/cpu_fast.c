@@ -147,10 +147,9 @@ static bool hand_lanes(enum vf_hand_width hand, enum lanes acc_lanes, enum lanes
 }
 
 /* ... and these terms: 8-bit sources whose taps fit their products (16 bits for 32-bit sums, 8
- * for 16-bit ones), and more than one multiply a pixel where that is what was faster: a centre
- * tap alone (unsharp) stays on the compiler's loops for 16-bit sums, and with AVX-512's vectors
- * for 32-bit ones too: on the Xeon, with the vertical passes of the time, taking both cost
- * unsharp 15x15 on one core a sixth (41-43 ms against 35-40; not timed apart). */
+ * for 16-bit ones), more than one multiply a pixel. A centre tap alone (unsharp, edge) stays on
+ * the compiler's loop, which does it in fewer instructions (unsharp 5x5 at 720p: 4.7 M against
+ * 12.5 M; development machine, fastest of five frames at 4K on two cores, 9.5 ms against 10.1). */
 static bool hand_takes(enum vf_hand_width hand, enum lanes acc_lanes, enum lanes src,
                        const struct vf_term *t, int count)
 {
@@ -158,8 +157,8 @@ static bool hand_takes(enum vf_hand_width hand, enum lanes acc_lanes, enum lanes
         return false;
     if (src != LANES_U8)
         return true;
-    if ((acc_lanes != LANES_I32 || hand == VF_HAND_512) && count == 1 && !t[0].b)
-        return false; /* one multiply a pixel (a centre tap): the compiler's loop is faster */
+    if (count == 1 && !t[0].b)
+        return false;
     int32_t max = acc_lanes == LANES_I32 ? VF_HAND_U8_MAX_TAP : VF_HAND_NARROW_MAX_TAP;
     for (int k = 0; k < count; k++)
         if (t[k].tap < -max || t[k].tap > max)
