@@ -226,8 +226,7 @@ void vf_hand_terms_u8_i32(enum vf_hand_width width, int32_t *acc, const struct v
     int pairs = pairs_first(t, count, sorted);
     int32_t taps[(VF_MAX_TERMS + 1) / 2];
     for (int k = 0; k < count; k += 2) {
-        int32_t high = k + 1 < count ? sorted[k + 1].tap : 0;
-        taps[k / 2] = (int32_t)(((uint32_t)sorted[k].tap & 0xFFFF) | ((uint32_t)high << 16));
+        taps[k / 2] = pack_taps(sorted[k].tap, k + 1 < count ? sorted[k + 1].tap : 0, 16);
     }
 #ifdef VF_HAVE_AVX512_LOOPS
     if (width == VF_HAND_512) {
