@@ -4,24 +4,43 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libavutil/cpu.h>
+#include <libavutil/error.h>
+#include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
 
 /* GBRP plane order of the R, G, B components */
 enum { PLANE_G, PLANE_B, PLANE_R };
 
+/* Rows each of swscale's threads takes at least: below, a thread's start costs more than the
+ * rows it converts. */
+enum { ROWS_PER_THREAD = 16 };
+/* The scaling swscale does (none when the sizes agree): bilinear, chroma at full resolution. */
+static const int SWS_FLAGS = SWS_BILINEAR | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP;
+
+struct sws_shape {
+    int sw, sh, dw, dh;
+    enum AVPixelFormat sf, df;
+};
+
 struct sws_direction {
     struct SwsContext *sws;
+    struct sws_shape shape;     /* what `sws` converts */
     int colorspace, full_range; /* what was last applied to `sws` */
 };
 
 struct vf_converter {
     struct sws_direction in, out;
+    int threads;
 };
 
-struct vf_converter *vf_converter_create(void)
+struct vf_converter *vf_converter_create(int threads)
 {
-    return calloc(1, sizeof(struct vf_converter));
+    struct vf_converter *c = calloc(1, sizeof(struct vf_converter));
+    if (c)
+        c->threads = threads > 0 ? threads : av_cpu_count();
+    return c;
 }
 
 void vf_converter_destroy(struct vf_converter *c)
@@ -129,22 +148,48 @@ static void copy_planes(uint8_t *const dst[3], const int dst_stride[3], const ui
                    (size_t)width);
 }
 
-/* (Re)creates the context for these sizes and formats and applies the YUV matrix/range. */
-static int prepare_sws(struct sws_direction *dir, int sw, int sh, enum AVPixelFormat sf, int dw,
-                       int dh, enum AVPixelFormat df, int colorspace, int yuv_full_range,
-                       int yuv_is_source, char *err, size_t errlen)
+/* A context for `shape` that splits its output rows among up to `threads` threads. swscale
+ * threads only through sws_scale_frame (sws_scale runs one slice on the caller's thread), and
+ * each thread's rows come out as they would from one thread (test_convert). NULL on failure. */
+static struct SwsContext *new_sws(const struct sws_shape *shape, int threads)
 {
-    struct SwsContext *before = dir->sws;
-    dir->sws = sws_getCachedContext(dir->sws, sw, sh, sf, dw, dh, df,
-                                    SWS_BILINEAR | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP, NULL,
-                                    NULL, NULL);
-    if (!dir->sws) {
-        snprintf(err, errlen, "swscale cannot convert %s %dx%d to %s %dx%d",
-                 av_get_pix_fmt_name(sf) ? av_get_pix_fmt_name(sf) : "?", sw, sh,
-                 av_get_pix_fmt_name(df) ? av_get_pix_fmt_name(df) : "?", dw, dh);
-        return -1;
+    struct SwsContext *sws = sws_alloc_context();
+    if (!sws)
+        return NULL;
+    int rows_cap = shape->dh / ROWS_PER_THREAD;
+    int n = threads < rows_cap ? threads : rows_cap > 1 ? rows_cap : 1;
+    if (av_opt_set_int(sws, "srcw", shape->sw, 0) < 0 ||
+        av_opt_set_int(sws, "srch", shape->sh, 0) < 0 ||
+        av_opt_set_pixel_fmt(sws, "src_format", shape->sf, 0) < 0 ||
+        av_opt_set_int(sws, "dstw", shape->dw, 0) < 0 ||
+        av_opt_set_int(sws, "dsth", shape->dh, 0) < 0 ||
+        av_opt_set_pixel_fmt(sws, "dst_format", shape->df, 0) < 0 ||
+        av_opt_set_int(sws, "sws_flags", SWS_FLAGS, 0) < 0 ||
+        av_opt_set_int(sws, "threads", n, 0) < 0 || sws_init_context(sws, NULL, NULL) < 0) {
+        sws_freeContext(sws);
+        return NULL;
     }
-    if (dir->sws == before && dir->colorspace == colorspace && dir->full_range == yuv_full_range)
+    return sws;
+}
+
+/* (Re)creates the context for these sizes and formats and applies the YUV matrix/range. */
+static int prepare_sws(struct sws_direction *dir, const struct sws_shape *shape, int threads,
+                       int colorspace, int yuv_full_range, int yuv_is_source, char *err,
+                       size_t errlen)
+{
+    if (!dir->sws || memcmp(&dir->shape, shape, sizeof(*shape))) {
+        sws_freeContext(dir->sws);
+        dir->sws = new_sws(shape, threads);
+        if (!dir->sws) {
+            const char *sf = av_get_pix_fmt_name(shape->sf), *df = av_get_pix_fmt_name(shape->df);
+            snprintf(err, errlen, "swscale cannot convert %s %dx%d to %s %dx%d", sf ? sf : "?",
+                     shape->sw, shape->sh, df ? df : "?", shape->dw, shape->dh);
+            return -1;
+        }
+        dir->shape = *shape;
+        dir->colorspace = -1; /* nothing applied to the new context yet */
+    }
+    if (dir->colorspace == colorspace && dir->full_range == yuv_full_range)
         return 0;
     const int *coefficients = sws_getCoefficients(colorspace);
     int src_range = yuv_is_source ? yuv_full_range : 1;
@@ -155,6 +200,42 @@ static int prepare_sws(struct sws_direction *dir, int sw, int sh, enum AVPixelFo
     dir->colorspace = colorspace;
     dir->full_range = yuv_full_range;
     return 0;
+}
+
+static void keep_planes(void *opaque, uint8_t *data)
+{
+    (void)opaque;
+    (void)data;
+}
+
+/* vfview's planes as an AVFrame: sws_scale_frame takes references to both of its frames, and
+ * would copy planes that no buffer owns. The buffer it references frees nothing. */
+static int borrow_planes(AVFrame *f, uint8_t *const planes[3], int stride, int width, int height)
+{
+    f->buf[0] = av_buffer_create(planes[0], 1, keep_planes, NULL, 0);
+    if (!f->buf[0])
+        return AVERROR(ENOMEM);
+    for (int p = 0; p < 3; p++) {
+        f->data[p] = planes[p];
+        f->linesize[p] = stride;
+    }
+    f->format = AV_PIX_FMT_GBRP;
+    f->width = width;
+    f->height = height;
+    return 0;
+}
+
+/* Converts src into dst, one of which is vfview's (planes, in GBRP order). */
+static int scale(struct SwsContext *sws, const AVFrame *src, AVFrame *dst, uint8_t *const planes[3],
+                 int stride, int width, int height, int planes_are_source)
+{
+    AVFrame *borrowed = av_frame_alloc();
+    int ret = borrowed ? borrow_planes(borrowed, planes, stride, width, height) : AVERROR(ENOMEM);
+    if (ret >= 0)
+        ret = planes_are_source ? sws_scale_frame(sws, dst, borrowed)
+                                : sws_scale_frame(sws, borrowed, src);
+    av_frame_free(&borrowed);
+    return ret;
 }
 
 static int source_full_range(const AVFrame *src)
@@ -198,13 +279,17 @@ int vf_convert_to_planar(struct vf_converter *c, const AVFrame *src, struct vf_f
     int colorspace = src->colorspace == AVCOL_SPC_UNSPECIFIED || src->colorspace == AVCOL_SPC_RGB
                          ? (int)vf_convert_colorspace(src->height)
                          : (int)src->colorspace;
-    if (prepare_sws(&c->in, src->width, src->height, src->format, dst->width, dst->height,
-                    AV_PIX_FMT_GBRP, colorspace, source_full_range(src), 1, err, errlen))
+    const struct sws_shape shape = {.sw = src->width,
+                                    .sh = src->height,
+                                    .sf = src->format,
+                                    .dw = dst->width,
+                                    .dh = dst->height,
+                                    .df = AV_PIX_FMT_GBRP};
+    if (prepare_sws(&c->in, &shape, c->threads, colorspace, source_full_range(src), 1, err, errlen))
         return -1;
-    int rows = sws_scale(c->in.sws, (const uint8_t *const *)src->data, src->linesize, 0,
-                         src->height, planes, strides);
-    if (rows <= 0) {
-        snprintf(err, errlen, "swscale failed on a %s frame", d->name);
+    int ret = scale(c->in.sws, src, NULL, planes, strides[0], dst->width, dst->height, 0);
+    if (ret < 0) {
+        snprintf(err, errlen, "swscale failed on a %s frame: %s", d->name, av_err2str(ret));
         return -1;
     }
     return 0;
@@ -226,12 +311,21 @@ int vf_convert_from_planar(struct vf_converter *c, const struct vf_frame *src, A
         pack_rgb8(src, d, dst);
         return 0;
     }
-    if (prepare_sws(&c->out, src->width, src->height, AV_PIX_FMT_GBRP, dst->width, dst->height,
-                    dst->format, vf_convert_colorspace(dst->height), 0, 0, err, errlen))
+    const struct sws_shape shape = {.sw = src->width,
+                                    .sh = src->height,
+                                    .sf = AV_PIX_FMT_GBRP,
+                                    .dw = dst->width,
+                                    .dh = dst->height,
+                                    .df = dst->format};
+    if (prepare_sws(&c->out, &shape, c->threads, vf_convert_colorspace(dst->height), 0, 0, err,
+                    errlen))
         return -1;
-    int rows = sws_scale(c->out.sws, planes, strides, 0, src->height, dst->data, dst->linesize);
-    if (rows <= 0) {
-        snprintf(err, errlen, "swscale failed converting to %s", av_get_pix_fmt_name(dst->format));
+    uint8_t *const mutable_planes[3] = {src->plane[PLANE_G], src->plane[PLANE_B],
+                                        src->plane[PLANE_R]};
+    int ret = scale(c->out.sws, NULL, dst, mutable_planes, strides[0], src->width, src->height, 1);
+    if (ret < 0) {
+        snprintf(err, errlen, "swscale failed converting to %s: %s",
+                 av_get_pix_fmt_name(dst->format), av_err2str(ret));
         return -1;
     }
     return 0;

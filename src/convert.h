@@ -13,7 +13,9 @@
 
 struct vf_converter;
 
-struct vf_converter *vf_converter_create(void);
+/* threads: how many swscale may split a picture's rows among (0: one per core; fewer for
+ * pictures of few rows). The result is the same with any number. NULL when out of memory. */
+struct vf_converter *vf_converter_create(int threads);
 void vf_converter_destroy(struct vf_converter *c);
 
 /* Converts (and rescales when the sizes differ) src into dst. 0, or -1 with a message. */

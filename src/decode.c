@@ -562,7 +562,7 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
     if (!d->info.pixel_format)
         d->info.pixel_format = "unknown";
     d->pool = vf_item_pool_create(d->info.width, d->info.height);
-    d->converter = vf_converter_create();
+    d->converter = vf_converter_create(d->cfg.threads);
     if (!d->pool || !d->converter ||
         (!vf_orientation_is_identity(d->info.orientation) &&
          vf_frame_alloc(&d->stored, p->width, p->height))) {

@@ -17,7 +17,7 @@ struct vf_decoder_config {
     const char *webcam;        /* instead of url: a V4L2 device such as /dev/video0 */
     const char *webcam_format; /* the camera's input device; NULL: v4l2 */
     int queue_depth;           /* pictures decoded ahead (default 4) */
-    int threads;               /* the codec's threads; 0: one per core */
+    int threads;               /* the codec's and the conversion's threads; 0: one per core */
     long max_pixels;           /* larger pictures are refused in open; 0: no limit of our own */
     double start_s;            /* the first picture is the one showing at this time; 0: the first */
     bool want_audio;           /* pass audio packets through as VF_ITEM_AUDIO */

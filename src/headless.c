@@ -282,6 +282,7 @@ int vf_headless_run(const struct vf_options *opts)
                                       .time_base = r.info->time_base,
                                       .frame_rate = r.info->frame_rate,
                                       .audio_source = opts->no_audio ? NULL : r.info->format,
+                                      .threads = opts->threads,
                                       .notice = print_notice};
         r.recorder = vf_recorder_open(&rc, err, sizeof(err));
         if (!r.recorder)

@@ -74,7 +74,7 @@ static const struct cli_option cli_options[] = {
     {"volume", required_argument, OPT_VOLUME, "N", "the window's sound, 0 to 100 (default 100)"},
     {"mute", no_argument, OPT_MUTE, "", "open the window with its sound muted (m: on / off)"},
     {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},
-    {"threads", required_argument, OPT_THREADS, "N", "CPU engine threads (default: all cores)"},
+    {"threads", required_argument, OPT_THREADS, "N", "CPU engine, decoder and conversion threads (default: all cores)"},
     {"input-conf", required_argument, OPT_INPUT_CONF, "FILE",
      "window keys (default: ~/.config/vfview/input.conf if there is one)"},
     {"verbose", no_argument, 'v', "", "also show FFmpeg's own messages"},

@@ -34,6 +34,7 @@ struct vf_playback {
     struct closing *closing; /* stopped recordings still being finished, oldest first */
     bool cpu_failed_once;
     bool no_audio; /* recordings without the input's audio */
+    int threads;   /* the decoder's and the recordings' conversions (0: one per core) */
 };
 
 /* A stopped recording whose file a thread of its own finishes (UI thread only, no lock). */
@@ -195,12 +196,14 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
                                    .turn = cfg->turn,
                                    .hold_at_end = !cfg->loop && !cfg->webcam,
                                    .want_audio = !cfg->no_audio,
+                                   .threads = cfg->threads,
                                    .queue_depth = 3};
     p->decoder = vf_decoder_open(&dc, err, errlen);
     if (!p->decoder)
         goto fail;
     p->info = vf_decoder_info(p->decoder);
     p->no_audio = cfg->no_audio;
+    p->threads = cfg->threads;
     if (open_engines(p, cfg, err, errlen) || vf_decoder_start(p->decoder, err, errlen))
         goto fail;
     if (pthread_create(&p->thread, NULL, processing_thread, p)) {
@@ -311,7 +314,8 @@ int vf_playback_record_start(struct vf_playback *p, const char *path, const char
                                   .sample_aspect = p->info->sample_aspect,
                                   .time_base = p->info->time_base,
                                   .frame_rate = p->info->frame_rate,
-                                  .audio_source = p->no_audio ? NULL : p->info->format};
+                                  .audio_source = p->no_audio ? NULL : p->info->format,
+                                  .threads = p->threads};
     struct vf_recording *r = vf_recording_start(&rc, err, errlen);
     if (!r)
         return -1;

@@ -199,7 +199,7 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
         return fail(r, err, errlen, "cannot set the stream parameters", ret);
     r->frame = av_frame_alloc();
     r->packet = av_packet_alloc();
-    r->converter = vf_converter_create();
+    r->converter = vf_converter_create(r->cfg.threads);
     if (!r->frame || !r->packet || !r->converter)
         return fail(r, err, errlen, "out of memory", 0);
     r->frame->format = c->pix_fmt;

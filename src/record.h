@@ -20,6 +20,7 @@ struct vf_record_config {
     AVRational sample_aspect; /* of the pixels, width to height; 0:0 or 0:1: square */
     AVRational time_base;     /* of the pts given to vf_recorder_write_picture */
     AVRational frame_rate;    /* nominal */
+    int threads;              /* the conversion to the encoder's format: 0, one per core */
     /* the input: its audio streams are copied, its file never written over; NULL: none */
     const AVFormatContext *audio_source;
     void (*notice)(const char *line, void *ctx); /* one-line notices (fallbacks, drops) */

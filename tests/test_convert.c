@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include <libavutil/frame.h>
+#include <libavutil/common.h>
 #include <libavutil/log.h>
+#include <libavutil/pixdesc.h>
 
 #include "check.h"
 #include "convert.h"
@@ -231,15 +233,106 @@ static void test_back_to_encoder(struct vf_converter *c)
     vf_frame_free(&back);
 }
 
+/* Every byte of the frame's buffers random; 16-bit samples within their 10 bits. */
+static AVFrame *random_frame(enum AVPixelFormat format, int w, int h, unsigned seed)
+{
+    AVFrame *f = new_frame(format, w, h);
+    int ten_bit = format == AV_PIX_FMT_YUV420P10LE;
+    for (int i = 0; i < AV_NUM_DATA_POINTERS && f->buf[i]; i++)
+        for (size_t k = 0; k < f->buf[i]->size; k++)
+            f->buf[i]->data[k] = (uint8_t)(byte_at(&seed) & (ten_bit && k % 2 ? 3 : 255));
+    return f;
+}
+
+static int planes_differ(const struct vf_frame *a, const struct vf_frame *b)
+{
+    return vf_frame_compare(a, b, NULL, NULL, NULL) >= 0;
+}
+
+static int frames_differ(const AVFrame *a, const AVFrame *b)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(a->format);
+    for (int p = 0; p < 4 && a->data[p]; p++) {
+        int components = 0; /* stored in this plane: NV12's second plane has two */
+        for (int i = 0; i < d->nb_components; i++)
+            components += d->comp[i].plane == p;
+        int chroma = p == 1 || p == 2;
+        int rows = chroma ? AV_CEIL_RSHIFT(a->height, d->log2_chroma_h) : a->height;
+        int cols = chroma ? AV_CEIL_RSHIFT(a->width, d->log2_chroma_w) : a->width;
+        size_t bytes = (size_t)cols * (size_t)components * (size_t)((d->comp[0].depth + 7) / 8);
+        for (int y = 0; y < rows; y++)
+            if (memcmp(a->data[p] + y * a->linesize[p], b->data[p] + y * b->linesize[p], bytes))
+                return 1;
+    }
+    return 0;
+}
+
+/* swscale's threads each make a band of output rows; the bands must come out as one thread
+ * makes them: every size (one band when the picture has few rows), YUV layout, matrix and
+ * range, rescaled too, both ways. */
+static void test_threads_agree(void)
+{
+    static const int shapes[][2] = {{1, 1}, {2, 3}, {17, 9}, {33, 70}, {640, 97}, {1921, 1081}};
+    static const enum AVPixelFormat yuv[] = {AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV422P,
+                                             AV_PIX_FMT_YUV444P, AV_PIX_FMT_NV12,
+                                             AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_GRAY8};
+    struct vf_converter *one = vf_converter_create(1), *many = vf_converter_create(4);
+    struct vf_converter *any = vf_converter_create(0); /* one per core */
+    char err[256];
+    for (size_t s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++)
+        for (size_t k = 0; k < sizeof(yuv) / sizeof(yuv[0]); k++)
+            for (int variant = 0; variant < 3; variant++) {
+                int w = shapes[s][0], h = shapes[s][1];
+                AVFrame *src = random_frame(yuv[k], w, h, (unsigned)(s * 17 + k * 3 + variant));
+                src->color_range = variant == 1 ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG;
+                src->colorspace = variant == 2 ? AVCOL_SPC_BT709 : AVCOL_SPC_UNSPECIFIED;
+                /* variant 2 rescales: the picture shown at another size */
+                int dw = variant == 2 ? w / 2 + 1 : w, dh = variant == 2 ? h * 2 - 1 : h;
+                struct vf_frame a, b, c;
+                vf_frame_alloc(&a, dw, dh);
+                vf_frame_alloc(&b, dw, dh);
+                vf_frame_alloc(&c, dw, dh);
+                vf_frame_fill(&b, 1); /* a band left unwritten shows */
+                CHECK(vf_convert_to_planar(one, src, &a, err, sizeof(err)) == 0, "%s", err);
+                CHECK(vf_convert_to_planar(many, src, &b, err, sizeof(err)) == 0, "%s", err);
+                CHECK(vf_convert_to_planar(any, src, &c, err, sizeof(err)) == 0, "%s", err);
+                CHECK(!planes_differ(&a, &b) && !planes_differ(&a, &c),
+                      "%s %dx%d -> %dx%d variant %d: 4 threads or one per core differ from one",
+                      av_get_pix_fmt_name(yuv[k]), w, h, dw, dh, variant);
+                if (variant == 0 && yuv[k] != AV_PIX_FMT_GRAY8) { /* and back to the encoder's */
+                    AVFrame *x = new_frame(yuv[k], w, h), *y = new_frame(yuv[k], w, h);
+                    for (int i = 0; i < AV_NUM_DATA_POINTERS && y->buf[i]; i++)
+                        memset(y->buf[i]->data, 1, y->buf[i]->size);
+                    CHECK(vf_convert_from_planar(one, &a, x, err, sizeof(err)) == 0, "%s", err);
+                    CHECK(vf_convert_from_planar(many, &a, y, err, sizeof(err)) == 0, "%s", err);
+                    CHECK(!frames_differ(x, y), "%s %dx%d: back with 4 threads differs",
+                          av_get_pix_fmt_name(yuv[k]), w, h);
+                    av_frame_free(&x);
+                    av_frame_free(&y);
+                }
+                av_frame_free(&src);
+                vf_frame_free(&a);
+                vf_frame_free(&b);
+                vf_frame_free(&c);
+            }
+    vf_converter_destroy(one);
+    vf_converter_destroy(many);
+    vf_converter_destroy(any);
+}
+
 int main(void)
 {
     av_log_set_level(AV_LOG_ERROR);
-    struct vf_converter *c = vf_converter_create();
-    test_packed_rgb(c);
-    test_pal8_and_gbrp(c);
-    test_yuv(c);
-    test_back_to_encoder(c);
+    /* the exact cases and the colours with one thread and with swscale's threads */
+    for (int threads = 1; threads <= 3; threads += 2) {
+        struct vf_converter *c = vf_converter_create(threads);
+        test_packed_rgb(c);
+        test_pal8_and_gbrp(c);
+        test_yuv(c);
+        test_back_to_encoder(c);
+        vf_converter_destroy(c);
+    }
+    test_threads_agree();
     CHECK(!vf_convert_is_exact(AV_PIX_FMT_YUV420P), "yuv420p is not a rearrangement");
-    vf_converter_destroy(c);
     return check_done("convert");
 }
