@@ -34,7 +34,8 @@ struct vf_decoder {
     AVPacket *packet;
     AVFrame *picture;
     struct vf_converter *converter;
-    struct vf_frame stored; /* a picture as stored, before it is turned (info.orientation) */
+    struct vf_frame stored;    /* a picture as stored, before it is turned (info.orientation) */
+    struct vf_pool *turn_pool; /* the threads that turn it */
     struct vf_item_pool *pool;
     struct vf_queue *queue;
     struct vf_media_item *first; /* decoded by open, queued by start */
@@ -159,7 +160,7 @@ static struct vf_media_item *make_picture_item(struct vf_decoder *d, double star
         return NULL;
     }
     if (turned)
-        vf_frame_orient(&item->picture, &d->stored, d->info.orientation);
+        vf_frame_orient(&item->picture, &d->stored, d->info.orientation, d->turn_pool);
     AVFrame *p = d->picture;
     int64_t pts = p->best_effort_timestamp;
     if (pts == AV_NOPTS_VALUE || (d->pictures > 0 && pts < d->next_pts))
@@ -563,10 +564,13 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
         d->info.pixel_format = "unknown";
     d->pool = vf_item_pool_create(d->info.width, d->info.height);
     d->converter = vf_converter_create(d->cfg.threads);
-    if (!d->pool || !d->converter ||
-        (!vf_orientation_is_identity(d->info.orientation) &&
-         vf_frame_alloc(&d->stored, p->width, p->height))) {
+    const bool turns = !vf_orientation_is_identity(d->info.orientation);
+    if (!d->pool || !d->converter || (turns && vf_frame_alloc(&d->stored, p->width, p->height))) {
         snprintf(err, errlen, "%s: out of memory", d->name);
+        return -1;
+    }
+    if (turns && !(d->turn_pool = vf_pool_create(d->cfg.threads))) {
+        snprintf(err, errlen, "%s: cannot start the threads that turn its pictures", d->name);
         return -1;
     }
     d->first = make_picture_item(d, started);
@@ -688,6 +692,7 @@ void vf_decoder_close(struct vf_decoder *d)
     vf_item_pool_destroy(d->pool);
     vf_converter_destroy(d->converter);
     vf_frame_free(&d->stored);
+    vf_pool_destroy(d->turn_pool);
     av_frame_free(&d->picture);
     av_packet_free(&d->packet);
     avcodec_free_context(&d->codec);

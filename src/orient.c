@@ -3,8 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "threadpool.h"
+
 /* Tiles of a transposition, a multiple of 8: a tile's stored rows stay in the L1 while their
- * columns are read. */
+ * columns are read. A pool's task turns one row of tiles of one plane. */
 enum { TILE = 64 };
 
 struct vf_orientation vf_orientation_from_matrix(const int32_t matrix[9])
@@ -96,13 +98,22 @@ static void store8(uint8_t *at, uint64_t v)
     memcpy(at, &v, sizeof(v));
 }
 
-static void flip_plane(uint8_t *dst, ptrdiff_t dst_stride, const uint8_t *src, ptrdiff_t src_stride,
-                       int w, int h, struct vf_orientation o)
+struct turn {
+    uint8_t *dst;
+    const uint8_t *src;
+    ptrdiff_t dst_stride, src_stride;
+    int stored_w, stored_h;
+    struct vf_orientation o;
+};
+
+/* shown rows y0..y1 of a picture that is not transposed */
+static void flip_rows(const struct turn *t, int y0, int y1)
 {
-    for (int y = 0; y < h; y++) {
-        const uint8_t *from = src + (o.flip_y ? h - 1 - y : y) * src_stride;
-        uint8_t *to = dst + y * dst_stride;
-        if (!o.flip_x) {
+    const int w = t->stored_w, h = t->stored_h;
+    for (int y = y0; y < y1; y++) {
+        const uint8_t *from = t->src + (t->o.flip_y ? h - 1 - y : y) * t->src_stride;
+        uint8_t *to = t->dst + y * t->dst_stride;
+        if (!t->o.flip_x) {
             memcpy(to, from, (size_t)w);
             continue;
         }
@@ -137,14 +148,6 @@ static void transpose8(uint64_t r[8])
     }
 }
 
-struct turn {
-    uint8_t *dst;
-    const uint8_t *src;
-    ptrdiff_t dst_stride, src_stride;
-    int stored_w, stored_h;
-    struct vf_orientation o;
-};
-
 /* shown pixels x0..x1, y0..y1 one by one (the edges the 8x8 blocks leave) */
 static void turn_pixels(const struct turn *t, int x0, int x1, int y0, int y1)
 {
@@ -172,39 +175,64 @@ static inline void turn_block(uint8_t *to, ptrdiff_t to_stride, const uint8_t *f
         store8(to + k * to_stride, r[k]);
 }
 
-/* shown w x h = stored h x w, in 8x8 blocks within tiles whose stored rows stay in the L1 */
-static void transpose_plane(const struct turn *t)
+/* shown rows y_begin (a multiple of 8) .. y_end of a transposed picture: shown w x h = stored h
+ * x w, in 8x8 blocks within tiles whose stored rows stay in the L1 */
+static void transpose_rows(const struct turn *t, int y_begin, int y_end)
 {
     const int w = t->stored_h, h = t->stored_w;
-    const int w8 = w / 8 * 8, h8 = h / 8 * 8;
+    const int w8 = w / 8 * 8, h8 = h / 8 * 8, blocks_end = y_end < h8 ? y_end : h8;
     const bool flip_x = t->o.flip_x, flip_y = t->o.flip_y;
     uint8_t *const dst = t->dst;
-    const uint8_t *const src = t->src;
     const ptrdiff_t dst_stride = t->dst_stride, src_stride = t->src_stride;
     /* shown column x is stored row x, or stored_h-1-x walking up */
     const ptrdiff_t step = flip_x ? -src_stride : src_stride;
-    const uint8_t *const row0 = flip_x ? src + (t->stored_h - 1) * src_stride : src;
-    for (int ty = 0; ty < h8; ty += TILE)
+    const uint8_t *const row0 = flip_x ? t->src + (t->stored_h - 1) * src_stride : t->src;
+    for (int ty = y_begin; ty < blocks_end; ty += TILE)
         for (int tx = 0; tx < w8; tx += TILE)
-            for (int y0 = ty; y0 < ty + TILE && y0 < h8; y0 += 8) {
+            for (int y0 = ty; y0 < ty + TILE && y0 < blocks_end; y0 += 8) {
                 const int column = flip_y ? t->stored_w - 8 - y0 : y0;
                 for (int x0 = tx; x0 < tx + TILE && x0 < w8; x0 += 8)
                     turn_block(dst + y0 * dst_stride + x0, dst_stride, row0 + x0 * step + column,
                                step, flip_y);
             }
-    turn_pixels(t, w8, w, 0, h8);
-    turn_pixels(t, 0, w, h8, h);
+    turn_pixels(t, w8, w, y_begin, blocks_end);
+    turn_pixels(t, 0, w, h8, y_end); /* the last band's (y_begin <= h8, a multiple of 8) */
 }
 
-void vf_frame_orient(struct vf_frame *dst, const struct vf_frame *src, struct vf_orientation o)
+struct orient_job {
+    struct vf_frame *dst;
+    const struct vf_frame *src;
+    struct vf_orientation o;
+    int bands; /* of TILE shown rows, a plane */
+};
+
+static void orient_band(void *ctx, int task, int worker)
 {
-    for (int p = 0; p < VF_PLANES; p++) {
-        const struct turn t = {
-            dst->plane[p], src->plane[p], dst->stride, src->stride, src->width, src->height, o};
-        if (o.transpose)
-            transpose_plane(&t);
-        else
-            flip_plane(dst->plane[p], dst->stride, src->plane[p], src->stride, src->width,
-                       src->height, o);
-    }
+    (void)worker;
+    const struct orient_job *j = ctx;
+    const int p = task / j->bands, y0 = task % j->bands * TILE;
+    const int y1 = y0 + TILE < j->dst->height ? y0 + TILE : j->dst->height;
+    const struct turn t = {.dst = j->dst->plane[p],
+                           .src = j->src->plane[p],
+                           .dst_stride = j->dst->stride,
+                           .src_stride = j->src->stride,
+                           .stored_w = j->src->width,
+                           .stored_h = j->src->height,
+                           .o = j->o};
+    if (j->o.transpose)
+        transpose_rows(&t, y0, y1);
+    else
+        flip_rows(&t, y0, y1);
+}
+
+void vf_frame_orient(struct vf_frame *dst, const struct vf_frame *src, struct vf_orientation o,
+                     struct vf_pool *pool)
+{
+    struct orient_job job = {dst, src, o, (dst->height + TILE - 1) / TILE};
+    const int tasks = VF_PLANES * job.bands;
+    if (pool)
+        vf_pool_run(pool, tasks, orient_band, &job);
+    else
+        for (int k = 0; k < tasks; k++)
+            orient_band(&job, k, 0);
 }

@@ -30,7 +30,10 @@ struct vf_orientation vf_orientation_user(int degrees, bool mirror);
 const char *vf_orientation_name(struct vf_orientation o);
 /* The shown size of a stored w x h picture. */
 void vf_orientation_size(struct vf_orientation o, int w, int h, int *shown_w, int *shown_h);
-/* dst (already of the shown size) = src as `o` shows it, every plane. */
-void vf_frame_orient(struct vf_frame *dst, const struct vf_frame *src, struct vf_orientation o);
+struct vf_pool;
+/* dst (already of the shown size) = src as `o` shows it, every plane; on the pool's threads
+ * (bands of rows) when `pool` is not NULL. */
+void vf_frame_orient(struct vf_frame *dst, const struct vf_frame *src, struct vf_orientation o,
+                     struct vf_pool *pool);
 
 #endif

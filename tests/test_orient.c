@@ -5,6 +5,7 @@
 
 #include "check.h"
 #include "orient.h"
+#include "threadpool.h"
 
 enum { ONE = 1 << 16 };
 
@@ -105,7 +106,7 @@ static void by_hand(void)
             break;
         }
         vf_frame_fill(&dst, 0xEE);
-        vf_frame_orient(&dst, &src, cases[c].o);
+        vf_frame_orient(&dst, &src, cases[c].o, NULL);
         for (int p = 0; p < VF_PLANES; p++)
             for (int i = 0; i < 6; i++) {
                 const int got = dst.plane[p][i / w * dst.stride + i % w];
@@ -117,8 +118,9 @@ static void by_hand(void)
     vf_frame_free(&src);
 }
 
-/* every orientation of a random w x h picture against orient.h's definition, pixel by pixel */
-static void against_definition(int w, int h, uint64_t seed)
+/* every orientation of a random w x h picture against orient.h's definition, pixel by pixel,
+ * on the caller's thread or (bands of rows) on a pool's */
+static void against_definition(int w, int h, uint64_t seed, struct vf_pool *pool)
 {
     struct vf_frame src;
     if (vf_frame_alloc(&src, w, h)) {
@@ -136,7 +138,7 @@ static void against_definition(int w, int h, uint64_t seed)
             break;
         }
         vf_frame_fill(&dst, 0x5A);
-        vf_frame_orient(&dst, &src, o);
+        vf_frame_orient(&dst, &src, o, pool);
         long wrong = 0;
         for (int p = 0; p < VF_PLANES; p++)
             for (int y = 0; y < sh; y++)
@@ -151,14 +153,15 @@ static void against_definition(int w, int h, uint64_t seed)
                     }
                     wrong += dst.plane[p][y * dst.stride + x] != src.plane[p][sy * src.stride + sx];
                 }
-        CHECK(wrong == 0, "%dx%d %s: %ld pixels wrong", w, h, vf_orientation_name(o), wrong);
+        CHECK(wrong == 0, "%dx%d %s%s: %ld pixels wrong", w, h, vf_orientation_name(o),
+              pool ? " (threads)" : "", wrong);
         vf_frame_free(&dst);
     }
     vf_frame_free(&src);
 }
 
 /* a quarter turn one way and then the other gives the picture back */
-static void round_trip(int w, int h)
+static void round_trip(int w, int h, struct vf_pool *pool)
 {
     struct vf_frame src, turned, back;
     if (vf_frame_alloc(&src, w, h) || vf_frame_alloc(&turned, h, w) ||
@@ -167,8 +170,8 @@ static void round_trip(int w, int h)
         return;
     }
     vf_frame_fill_random(&src, 7);
-    vf_frame_orient(&turned, &src, make(true, true, false));
-    vf_frame_orient(&back, &turned, make(true, false, true));
+    vf_frame_orient(&turned, &src, make(true, true, false), pool);
+    vf_frame_orient(&back, &turned, make(true, false, true), pool);
     int p, x, y;
     CHECK(vf_frame_compare(&src, &back, &p, &x, &y) < 0, "%dx%d: differs at plane %d (%d,%d)", w, h,
           p, x, y);
@@ -224,15 +227,15 @@ static void compositions(void)
                                         b = make(j & 4, j & 2, j & 1);
             const struct vf_orientation ab = vf_orientation_then(a, b);
             struct vf_frame *m = &mid[a.transpose];
-            vf_frame_orient(m, &src, a);
+            vf_frame_orient(m, &src, a, NULL);
             int w, h;
             vf_orientation_size(ab, 5, 3, &w, &h);
             if (vf_frame_alloc(&once, w, h) || vf_frame_alloc(&twice, w, h)) {
                 CHECK(0, "out of memory");
                 return;
             }
-            vf_frame_orient(&twice, m, b);
-            vf_frame_orient(&once, &src, ab);
+            vf_frame_orient(&twice, m, b, NULL);
+            vf_frame_orient(&once, &src, ab, NULL);
             CHECK(vf_frame_compare(&once, &twice, NULL, NULL, NULL) < 0,
                   "'%s' then '%s' is not '%s'", vf_orientation_name(a), vf_orientation_name(b),
                   vf_orientation_name(ab));
@@ -250,10 +253,20 @@ int main(void)
     compositions();
     matrices();
     by_hand();
-    static const int sizes[][2] = {{1, 1},  {2, 3},    {17, 9},     {31, 33},
-                                   {64, 1}, {136, 72}, {1921, 1081}};
-    for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
-        against_definition(sizes[i][0], sizes[i][1], i + 1);
-    round_trip(1921, 1081);
+    /* and the bands of 64 shown rows a task turns: one band; a last band of only the edge's
+     * pixels (rows 64..70 turned), of 8x8 blocks and pixels (64..96 and 96..100), of blocks */
+    static const int sizes[][2] = {{1, 1},   {2, 3},    {17, 9},   {31, 33},    {64, 1},
+                                   {70, 70}, {100, 66}, {136, 72}, {1921, 1081}};
+    struct vf_pool *pool = vf_pool_create(3);
+    CHECK(pool != NULL, "cannot start 3 threads");
+    for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+        against_definition(sizes[i][0], sizes[i][1], i + 1, NULL);
+        if (pool)
+            against_definition(sizes[i][0], sizes[i][1], i + 1, pool);
+    }
+    round_trip(1921, 1081, NULL);
+    if (pool)
+        round_trip(1921, 1081, pool);
+    vf_pool_destroy(pool);
     return check_done("test_orient");
 }
