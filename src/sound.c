@@ -37,6 +37,10 @@ struct vf_sound {
      * made from the first frame after each restart */
     AVFilterGraph *graph;
     AVFilterContext *graph_in, *graph_out;
+    /* the sample format, rate and channels of the frames the graph was made for: its source
+     * takes no others */
+    int graph_format, graph_rate;
+    AVChannelLayout graph_layout;
     AVFrame *filtered;
     double graph_speed;
     double graph_s; /* the media time of the graph's next sample out */
@@ -203,9 +207,26 @@ static int build_graph(struct vf_sound *s, const AVFrame *f, double speed, char 
         say(err, len, s->name, "cannot convert its samples (filters)", ret);
         return -1;
     }
+    av_channel_layout_uninit(&s->graph_layout);
+    ret = av_channel_layout_copy(&s->graph_layout, &f->ch_layout);
+    if (ret < 0) {
+        avfilter_graph_free(&s->graph);
+        say(err, len, s->name, "cannot convert its samples (channels)", ret);
+        return -1;
+    }
+    s->graph_format = f->format;
+    s->graph_rate = f->sample_rate;
     s->graph_speed = speed;
     s->graph_s = frame_start(s);
     return 0;
+}
+
+/* Whether the graph takes frames like f: its source fails on a frame of another sample format,
+ * rate or channels, which a stream may change to mid-way (a broadcast between programmes). */
+static bool graph_takes(const struct vf_sound *s, const AVFrame *f)
+{
+    return f->format == s->graph_format && f->sample_rate == s->graph_rate &&
+           !av_channel_layout_compare(&f->ch_layout, &s->graph_layout);
 }
 
 /* A frame out of the graph, queued; while starting, from the clock's time on (the samples
@@ -315,6 +336,11 @@ static int fill(struct vf_sound *s, const struct vf_clock *c, float gain, char *
                 vf_clock_media_s(c, vf_now_ms()) + (queued_s(s) + s->device_s) * c->speed;
             if (!s->graph && frame_start(s) - s->drop_to_s > LEAD_S * c->speed)
                 break;
+        }
+        if (s->graph && !graph_takes(s, s->frame)) { /* the old graph's last samples out first */
+            if (filter_frame(s, NULL, gain, err, len))
+                return -1;
+            avfilter_graph_free(&s->graph);
         }
         if (!s->graph && build_graph(s, s->frame, c->speed, err, len))
             return -1;
@@ -565,6 +591,7 @@ void vf_sound_close(struct vf_sound *s)
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
     }
     avfilter_graph_free(&s->graph);
+    av_channel_layout_uninit(&s->graph_layout);
     av_frame_free(&s->filtered);
     av_frame_free(&s->frame);
     av_packet_free(&s->packet);

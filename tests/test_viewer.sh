@@ -588,7 +588,16 @@ SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=none.raw "$vfview" --no-audio --frames 10
     2>none.err
 SCRIPT
 session sound.sh
+# a stream whose sound changes format mid-way, as a broadcast's can between programmes: 1.5 s of
+# 300 Hz mono at 44.1 kHz, then 600 Hz stereo at 48 kHz (two MPEG-TS files end to end)
+ts_part() { # HZ RATE CHANNELS START
+    ffmpeg -nostdin -loglevel error -y -f lavfi -i testsrc=size=160x120:rate=25:duration=1.5 \
+        -f lavfi -i "sine=f=$1:r=$2:d=1.5" -ac "$3" -c:v libx264 -pix_fmt yuv420p -c:a mp2 \
+        -output_ts_offset "$4" -f mpegts "part$1.ts"
+}
+ts_part 300 44100 1 0 && ts_part 600 48000 2 1.5 && cat part300.ts part600.ts >change.ts
 cat >speeds.sh <<SCRIPT
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=change.raw "$vfview" --frames 70 change.ts 2>change.err
 SDL_AUDIODRIVER=nosuch "$vfview" --frames 10 tones.mp4 2>nodevice.err
 SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=fast.raw "$vfview" --speed 2 --frames 60 tones.mp4 \
     2>fast.err
@@ -628,6 +637,12 @@ awk '$2 >= 0.15 && $1 != "." {tones = tones $1} $1 == 1 {one += $2} $1 == 2 {two
     <(runs fast.raw) && ok || bad "sound at 2x: $(runs fast.raw | tr '\n' ' ') $(tail -2 fast.err)"
 [ "$(runs faster.raw | cut -d' ' -f1 | sort -u)" = . ] && grep -q "60 frames shown" faster.err &&
     ok || bad "sound at 8x is not silent: $(runs faster.raw | tr '\n' ' ') $(tail -2 faster.err)"
+# the device stays as the first sound opened it (44.1 kHz mono): 300 Hz, then 600 Hz to the end
+awk '$2 >= 0.15 && $1 != "." {tones = tones $1} $1 == 1 {one += $2} $1 == 2 {two += $2}
+     END {exit !(tones == "12" && one >= 1.2 && two >= 0.8)}' \
+    <(python3 "$here/sound_runs.py" change.raw 44100 1) && ! grep -q sound: change.err && ok ||
+    bad "sound that changes format: $(python3 "$here/sound_runs.py" change.raw 44100 1 |
+        tr '\n' ' ') $(tail -2 change.err)"
 # no sound device: one line says why, and the pictures play on
 grep -q "^vfview: tones.mp4: sound: SDL_InitSubSystem: Audio target 'nosuch' not available" \
     nodevice.err && grep -q "10 frames shown" nodevice.err && ok ||
