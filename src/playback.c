@@ -34,7 +34,7 @@ struct vf_playback {
     struct closing *closing; /* stopped recordings still being finished, oldest first */
     bool cpu_failed_once;
     bool no_audio; /* recordings without the input's audio */
-    int threads;   /* the decoder's and the recordings' conversions (0: one per core) */
+    int threads;   /* for the recordings' conversions (0: one per core) */
 };
 
 /* A stopped recording whose file a thread of its own finishes (UI thread only, no lock). */
