@@ -92,7 +92,7 @@ static void run(const char *url, const uint8_t *data, size_t size)
         goto done;
     if (vf_frame_alloc(&h.ref, info->width, info->height) ||
         vf_frame_alloc(&h.out, info->width, info->height) || !(h.fast = vf_cpu_fast_create(1)) ||
-        !(h.converter = vf_converter_create()) || open_encoder(&h, info->width, info->height))
+        !(h.converter = vf_converter_create(1)) || open_encoder(&h, info->width, info->height))
         goto done;
     struct vf_media_item *item;
     for (int n = 0; n < MAX_PICTURES && (item = vf_decoder_next(d)); n++) {
