@@ -4,11 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libavutil/cpu.h>
 #include <libavutil/error.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
+
+#include "threadpool.h"
 
 /* GBRP plane order of the R, G, B components */
 enum { PLANE_G, PLANE_B, PLANE_R };
@@ -39,7 +40,7 @@ struct vf_converter *vf_converter_create(int threads)
 {
     struct vf_converter *c = calloc(1, sizeof(struct vf_converter));
     if (c)
-        c->threads = threads > 0 ? threads : av_cpu_count();
+        c->threads = threads > 0 ? threads : vf_online_cores(); /* as the engines count them */
     return c;
 }
 

@@ -3,7 +3,8 @@
  * after 3 warm-up runs, and checks that every thread count gives the bytes one thread gives
  * (BENCHMARKS.md, "Conversions on several threads").
  *   cc -O2 -std=c11 -D_GNU_SOURCE -Isrc tools/time_convert.c src/convert.c src/frame.c \
- *      $(pkg-config --cflags --libs libswscale libavutil) -o /tmp/time_convert && /tmp/time_convert
+ *      src/threadpool.c $(pkg-config --cflags --libs libswscale libavutil) -lpthread \
+ *      -o /tmp/time_convert && /tmp/time_convert
  * Optional arguments: WIDTH HEIGHT. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,9 +85,9 @@ int main(int argc, char **argv)
         vf_converter_destroy(c);
         if (in < 0 || out < 0)
             return 1;
-        int same = threads == 1 || (vf_frame_compare(&one_rgb, &rgb, NULL, NULL, NULL) < 0 &&
-                                    !memcmp(one_back->buf[0]->data, back->buf[0]->data,
-                                            one_back->buf[0]->size));
+        int same = threads == 1 ||
+                   (vf_frame_compare(&one_rgb, &rgb, NULL, NULL, NULL) < 0 &&
+                    !memcmp(one_back->buf[0]->data, back->buf[0]->data, one_back->buf[0]->size));
         printf("%3d %8.2f %8.2f%s\n", threads, in, out, same ? "" : "  DIFFERS from 1 thread");
         status |= !same;
         if (threads == cores)
