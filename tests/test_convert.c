@@ -273,8 +273,8 @@ static int frames_differ(const AVFrame *a, const AVFrame *b)
 static void test_threads_agree(void)
 {
     static const int shapes[][2] = {{1, 1}, {2, 3}, {17, 9}, {33, 70}, {640, 97}, {1921, 1081}};
-    static const enum AVPixelFormat yuv[] = {AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV422P,
-                                             AV_PIX_FMT_YUV444P, AV_PIX_FMT_NV12,
+    static const enum AVPixelFormat yuv[] = {AV_PIX_FMT_YUV420P,     AV_PIX_FMT_YUV422P,
+                                             AV_PIX_FMT_YUV444P,     AV_PIX_FMT_NV12,
                                              AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_GRAY8};
     struct vf_converter *one = vf_converter_create(1), *many = vf_converter_create(4);
     struct vf_converter *any = vf_converter_create(0); /* one per core */
