@@ -197,18 +197,11 @@ static void last_columns(uint16_t *acc, const uint16_t *block, int x, int w, int
 #define V_ADD16       _mm512_add_epi16
 #define V_MULLO32     _mm512_mullo_epi32
 #define V_MADD16      _mm512_madd_epi16
-#define V_MADDUBS     _mm512_maddubs_epi16
-#define V_UNPACKLO8   _mm512_unpacklo_epi8
-#define V_UNPACKHI8   _mm512_unpackhi_epi8
 #define V_UNPACKLO16  _mm512_unpacklo_epi16
 #define V_UNPACKHI16  _mm512_unpackhi_epi16
 #define V_XOR         _mm512_xor_si512
 #define V_WIDEN_U8(row, x)                                                                         \
     _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)((const uint8_t *)(row) + (x))))
-#define V_WIDEN_I16(row, x)                                                                        \
-    _mm512_cvtepi16_epi32(_mm256_loadu_si256((const __m256i *)((const int16_t *)(row) + (x))))
-#define V_WIDEN_U16(row, x)                                                                        \
-    _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)((const uint16_t *)(row) + (x))))
 /* the 128-bit parts of lo and hi alternate in column order: lo0 hi0 lo1 hi1, then lo2 hi2 lo3 hi3
  * (in 64-bit indices; 8 and up name hi's) */
 #define V_ORDER(lo, hi, part)                                                                      \

@@ -6,9 +6,10 @@
  *
  * Expected: LOOPS (the target attribute), VEC, V_BYTES, HAND(name) (the width's name for a
  * function), V_ZERO, V_SET1_32, V_SET1_16, V_LOAD, V_STORE, V_ADD32, V_ADD16, V_MULLO32,
- * V_MADD16, V_MADDUBS, V_UNPACKLO8, V_UNPACKHI8, V_UNPACKLO16, V_UNPACKHI16, V_WIDEN_U8 (V_BYTES
- * / 2 bytes into 16-bit lanes), V_WIDEN_I16 and V_WIDEN_U16 (V_BYTES / 4 16-bit lanes into
- * 32-bit ones), V_ORDER(lo, hi, part). This file undefines them at its end. */
+ * V_MADD16, V_UNPACKLO16, V_UNPACKHI16, V_XOR, V_WIDEN_U8 (V_BYTES / 2 bytes into 16-bit lanes),
+ * V_ORDER(lo, hi, part); and for AVX2's loops alone (V_BYTES 32), which also take 16-bit
+ * sources and make 16-bit sums, V_MADDUBS, V_UNPACKLO8, V_UNPACKHI8, V_WIDEN_I16 and V_WIDEN_U16
+ * (V_BYTES / 4 16-bit lanes into 32-bit ones). This file undefines them at its end. */
 
 /* Outputs of one unpacked half: a vector of bytes widened to 16-bit lanes. */
 #define HALF_OUTPUTS (V_BYTES / 2)
@@ -87,14 +88,15 @@ LOOPS static void HAND(terms_u8_i32)(int32_t *acc, const struct vf_term *sorted,
 /* V_BYTES / 4 sources of a row from column x as 32-bit lanes. */
 LOOPS static inline VEC HAND(wide_load)(const void *row, int x, enum vf_wide_source source)
 {
-    switch (source) {
-    case VF_WIDE_I16:
+#if V_BYTES == 32 /* 16-bit sources on AVX2's vectors only (vf_hand_rows_wide) */
+    if (source == VF_WIDE_I16)
         return V_WIDEN_I16(row, x);
-    case VF_WIDE_U16:
+    if (source == VF_WIDE_U16)
         return V_WIDEN_U16(row, x);
-    default:
-        return V_LOAD((const int32_t *)row + x);
-    }
+#else
+    (void)source;
+#endif
+    return V_LOAD((const int32_t *)row + x);
 }
 
 /* V_BYTES / 4 * vectors outputs of one row at column x; `pairs` terms with two sources first. */
