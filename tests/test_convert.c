@@ -238,7 +238,7 @@ static AVFrame *random_frame(enum AVPixelFormat format, int w, int h, unsigned s
 {
     AVFrame *f = new_frame(format, w, h);
     int ten_bit = format == AV_PIX_FMT_YUV420P10LE;
-    for (int i = 0; i < AV_NUM_DATA_POINTERS && f->buf[i]; i++)
+    for (int i = 0; f && i < AV_NUM_DATA_POINTERS && f->buf[i]; i++)
         for (size_t k = 0; k < f->buf[i]->size; k++)
             f->buf[i]->data[k] = (uint8_t)(byte_at(&seed) & (ten_bit && k % 2 ? 3 : 255));
     return f;
@@ -267,6 +267,50 @@ static int frames_differ(const AVFrame *a, const AVFrame *b)
     return 0;
 }
 
+/* One picture converted by one thread, by 4 and by one per core; variant 1 is full range,
+ * variant 2 tagged BT.709 and shown at another size. Variant 0 goes back to its format too. */
+static void threads_case(struct vf_converter *const by[3], enum AVPixelFormat format, int w, int h,
+                         int variant, unsigned seed)
+{
+    const char *name = av_get_pix_fmt_name(format);
+    const int dw = variant == 2 ? w / 2 + 1 : w, dh = variant == 2 ? h * 2 - 1 : h;
+    AVFrame *src = random_frame(format, w, h, seed), *x = NULL, *y = NULL;
+    struct vf_frame out[3] = {{0}};
+    char err[256];
+    if (!src || vf_frame_alloc(&out[0], dw, dh) || vf_frame_alloc(&out[1], dw, dh) ||
+        vf_frame_alloc(&out[2], dw, dh)) {
+        CHECK(0, "out of memory");
+        goto done;
+    }
+    src->color_range = variant == 1 ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG;
+    src->colorspace = variant == 2 ? AVCOL_SPC_BT709 : AVCOL_SPC_UNSPECIFIED;
+    vf_frame_fill(&out[1], 1); /* a band left unwritten shows */
+    for (int i = 0; i < 3; i++)
+        CHECK(vf_convert_to_planar(by[i], src, &out[i], err, sizeof(err)) == 0, "%s", err);
+    CHECK(!planes_differ(&out[0], &out[1]) && !planes_differ(&out[0], &out[2]),
+          "%s %dx%d -> %dx%d variant %d: 4 threads or one per core differ from one", name, w, h, dw,
+          dh, variant);
+    if (variant != 0 || format == AV_PIX_FMT_GRAY8)
+        goto done;
+    x = new_frame(format, w, h);
+    y = new_frame(format, w, h);
+    if (!x || !y) {
+        CHECK(0, "out of memory");
+        goto done;
+    }
+    for (int i = 0; i < AV_NUM_DATA_POINTERS && y->buf[i]; i++)
+        memset(y->buf[i]->data, 1, y->buf[i]->size);
+    CHECK(vf_convert_from_planar(by[0], &out[0], x, err, sizeof(err)) == 0, "%s", err);
+    CHECK(vf_convert_from_planar(by[1], &out[0], y, err, sizeof(err)) == 0, "%s", err);
+    CHECK(!frames_differ(x, y), "%s %dx%d: back with 4 threads differs", name, w, h);
+done:
+    av_frame_free(&src);
+    av_frame_free(&x);
+    av_frame_free(&y);
+    for (int i = 0; i < 3; i++)
+        vf_frame_free(&out[i]);
+}
+
 /* swscale's threads each make a band of output rows; the bands must come out as one thread
  * makes them: every size (one band when the picture has few rows), YUV layout, matrix and
  * range, rescaled too, both ways. */
@@ -276,48 +320,16 @@ static void test_threads_agree(void)
     static const enum AVPixelFormat yuv[] = {AV_PIX_FMT_YUV420P,     AV_PIX_FMT_YUV422P,
                                              AV_PIX_FMT_YUV444P,     AV_PIX_FMT_NV12,
                                              AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_GRAY8};
-    struct vf_converter *one = vf_converter_create(1), *many = vf_converter_create(4);
-    struct vf_converter *any = vf_converter_create(0); /* one per core */
-    char err[256];
-    for (size_t s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++)
+    struct vf_converter *by[3] = {vf_converter_create(1), vf_converter_create(4),
+                                  vf_converter_create(0)}; /* 0: one per core */
+    CHECK(by[0] && by[1] && by[2], "out of memory");
+    for (size_t s = 0; by[0] && by[1] && by[2] && s < sizeof(shapes) / sizeof(shapes[0]); s++)
         for (size_t k = 0; k < sizeof(yuv) / sizeof(yuv[0]); k++)
-            for (int variant = 0; variant < 3; variant++) {
-                int w = shapes[s][0], h = shapes[s][1];
-                AVFrame *src = random_frame(yuv[k], w, h, (unsigned)(s * 17 + k * 3 + variant));
-                src->color_range = variant == 1 ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG;
-                src->colorspace = variant == 2 ? AVCOL_SPC_BT709 : AVCOL_SPC_UNSPECIFIED;
-                /* variant 2 rescales: the picture shown at another size */
-                int dw = variant == 2 ? w / 2 + 1 : w, dh = variant == 2 ? h * 2 - 1 : h;
-                struct vf_frame a, b, c;
-                vf_frame_alloc(&a, dw, dh);
-                vf_frame_alloc(&b, dw, dh);
-                vf_frame_alloc(&c, dw, dh);
-                vf_frame_fill(&b, 1); /* a band left unwritten shows */
-                CHECK(vf_convert_to_planar(one, src, &a, err, sizeof(err)) == 0, "%s", err);
-                CHECK(vf_convert_to_planar(many, src, &b, err, sizeof(err)) == 0, "%s", err);
-                CHECK(vf_convert_to_planar(any, src, &c, err, sizeof(err)) == 0, "%s", err);
-                CHECK(!planes_differ(&a, &b) && !planes_differ(&a, &c),
-                      "%s %dx%d -> %dx%d variant %d: 4 threads or one per core differ from one",
-                      av_get_pix_fmt_name(yuv[k]), w, h, dw, dh, variant);
-                if (variant == 0 && yuv[k] != AV_PIX_FMT_GRAY8) { /* and back to the encoder's */
-                    AVFrame *x = new_frame(yuv[k], w, h), *y = new_frame(yuv[k], w, h);
-                    for (int i = 0; i < AV_NUM_DATA_POINTERS && y->buf[i]; i++)
-                        memset(y->buf[i]->data, 1, y->buf[i]->size);
-                    CHECK(vf_convert_from_planar(one, &a, x, err, sizeof(err)) == 0, "%s", err);
-                    CHECK(vf_convert_from_planar(many, &a, y, err, sizeof(err)) == 0, "%s", err);
-                    CHECK(!frames_differ(x, y), "%s %dx%d: back with 4 threads differs",
-                          av_get_pix_fmt_name(yuv[k]), w, h);
-                    av_frame_free(&x);
-                    av_frame_free(&y);
-                }
-                av_frame_free(&src);
-                vf_frame_free(&a);
-                vf_frame_free(&b);
-                vf_frame_free(&c);
-            }
-    vf_converter_destroy(one);
-    vf_converter_destroy(many);
-    vf_converter_destroy(any);
+            for (int variant = 0; variant < 3; variant++)
+                threads_case(by, yuv[k], shapes[s][0], shapes[s][1], variant,
+                             (unsigned)(s * 17 + k * 3 + (size_t)variant));
+    for (int i = 0; i < 3; i++)
+        vf_converter_destroy(by[i]);
 }
 
 int main(void)
