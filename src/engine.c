@@ -204,10 +204,12 @@ int vf_engine_flush(struct vf_engine *e, vf_engine_emit emit, void *ctx, char *e
 
 void vf_engine_describe(const struct vf_engine *e, char *buf, size_t len)
 {
-    if (e->gpu_output)
+    if (e->gpu_output) {
         snprintf(buf, len, "gpu %s", vf_gpu_variant_names[e->cfg.gpu_variant]);
-    else
-        snprintf(buf, len, "cpu fast, %d threads", vf_cpu_fast_threads(e->cpu));
+        return;
+    }
+    const int threads = vf_cpu_fast_threads(e->cpu);
+    snprintf(buf, len, "cpu fast, %d thread%s", threads, threads == 1 ? "" : "s");
 }
 
 void vf_engine_check_result(const struct vf_engine *e, long *checked, long *mismatches, long *first)

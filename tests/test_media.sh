@@ -144,10 +144,12 @@ run img_one 0 -i rgb24.png -f edge --border mirror -o edge.png &&
         grep -q "^vfview: 1 frame in .*; 1 written to edge.png (png rgb24, image2)$" img_one.err &&
         ok ||
         bad "one PNG: $(cat img_one.err)"; }
-run img_last 0 -i gbrp.mkv --frames 3 -f box -o last.png &&
-    run img_third 0 -i gbrp.mkv --frames 3 -f box -o third%d.png &&
+run img_last 0 -i gbrp.mkv --frames 3 -f box --threads 1 -o last.png &&
+    run img_third 0 -i gbrp.mkv --frames 3 -f box --threads 3 -o third%d.png &&
     { "$check" same last.png third3.png >/dev/null && [ ! -e third4.png ] && ok ||
         bad "last.png is not the third picture: $(ls third*)"; }
+grep -q "(cpu fast, 1 thread)," img_last.err && grep -q "(cpu fast, 3 threads)," img_third.err &&
+    ok || bad "the engine's threads in the summary: $(tail -1 img_last.err) / $(tail -1 img_third.err)"
 run img_jpeg 0 -i h264.mp4 --frames 2 -o still.jpg &&
     { [ "$("$check" info still.jpg)" = "1 96x60" ] && ! grep -q "dropped" img_jpeg.err && ok ||
         bad "JPEG from a clip with audio: $(cat img_jpeg.err)"; }
