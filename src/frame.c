@@ -5,28 +5,43 @@
 
 enum { ROW_ALIGN = 64 };
 
-int vf_frame_alloc(struct vf_frame *f, int width, int height)
+static void *aligned_bytes(size_t bytes)
+{
+    return aligned_alloc(ROW_ALIGN, bytes);
+}
+
+int vf_frame_alloc_from(struct vf_frame *f, int width, int height, void *(*get_bytes)(size_t),
+                        void (*release)(void *storage))
 {
     memset(f, 0, sizeof(*f));
     if (width <= 0 || height <= 0 || width > VF_MAX_SIDE || height > VF_MAX_SIDE)
         return -1;
     ptrdiff_t stride = ((ptrdiff_t)width + ROW_ALIGN - 1) / ROW_ALIGN * ROW_ALIGN;
     size_t plane_bytes = (size_t)stride * (size_t)height;
-    uint8_t *mem = aligned_alloc(ROW_ALIGN, plane_bytes * VF_PLANES);
+    uint8_t *mem = get_bytes(plane_bytes * VF_PLANES);
     if (!mem)
         return -1;
     f->width = width;
     f->height = height;
     f->stride = stride;
     f->storage = mem;
+    f->release = release;
     for (int p = 0; p < VF_PLANES; p++)
         f->plane[p] = mem + plane_bytes * (size_t)p;
     return 0;
 }
 
+int vf_frame_alloc(struct vf_frame *f, int width, int height)
+{
+    return vf_frame_alloc_from(f, width, height, aligned_bytes, NULL);
+}
+
 void vf_frame_free(struct vf_frame *f)
 {
-    free(f->storage);
+    if (f->release)
+        f->release(f->storage);
+    else
+        free(f->storage);
     memset(f, 0, sizeof(*f));
 }
 

@@ -13,11 +13,20 @@ struct vf_frame {
     ptrdiff_t stride;          /* bytes between rows, the same for every plane */
     uint8_t *plane[VF_PLANES]; /* G, B, R order is the caller's business; engines treat all alike */
     void *storage;             /* owned allocation, NULL when the planes are borrowed */
+    void (*release)(void *storage); /* frees storage; NULL: free() (gpu.h's pinned frames differ) */
 };
+
+/* How a module that makes frames for others allocates them (vf_frame_alloc, or gpu.h's
+ * vf_gpu_frame_alloc for frames that go to the GPU). */
+typedef int (*vf_frame_allocator)(struct vf_frame *f, int width, int height);
 
 /* Allocates three planes with rows aligned to 64 bytes. Returns 0, or -1 when out of memory
  * or a side is not in 1..VF_MAX_SIDE. */
 int vf_frame_alloc(struct vf_frame *f, int width, int height);
+/* The same layout in memory from get_bytes (aligned to 64 bytes at least), which vf_frame_free
+ * gives back to release: for memory of another kind, such as the GPU's pinned memory. */
+int vf_frame_alloc_from(struct vf_frame *f, int width, int height, void *(*get_bytes)(size_t),
+                        void (*release)(void *storage));
 void vf_frame_free(struct vf_frame *f);
 
 /* Fills every byte of the visible area from a xorshift generator seeded by `seed`. */

@@ -1,6 +1,8 @@
 /* Filter model: hand-checked outputs on a 5x4 image for every preset and border (corners
- * included), the preset matrices, the border and rounding rules, and the spec parser. */
+ * included), the preset matrices, the border and rounding rules, and the spec parser; and the
+ * frames' memory. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -504,9 +506,61 @@ static void test_adjust(void)
     CHECK(!strcmp(takers, "gaussian, box, unsharp"), "size: %s", takers);
 }
 
+/* vf_frame_alloc_from: the layout of vf_frame_alloc in memory of another kind, given back to
+ * its own release by vf_frame_free (gpu.h's pinned frames are made this way). */
+static struct {
+    unsigned char bytes[128 * 3 * 3];
+    size_t asked;
+    int gets, releases;
+    void *released;
+    bool refuse;
+} memory;
+
+static void *counted_bytes(size_t n)
+{
+    memory.gets++;
+    memory.asked = n;
+    return memory.refuse || n > sizeof(memory.bytes) ? NULL : memory.bytes;
+}
+
+static void counted_release(void *storage)
+{
+    memory.releases++;
+    memory.released = storage;
+}
+
+static void test_frame_memory(void)
+{
+    struct vf_frame f;
+    CHECK(vf_frame_alloc_from(&f, 65, 3, counted_bytes, counted_release) == 0, "65x3");
+    CHECK(memory.gets == 1 && memory.asked == 128 * 3 * 3, "asked %zu bytes in %d calls",
+          memory.asked, memory.gets);
+    CHECK(f.stride == 128 && f.storage == memory.bytes && f.plane[0] == memory.bytes &&
+              f.plane[1] == memory.bytes + 384 && f.plane[2] == memory.bytes + 768,
+          "layout: stride %td, planes at %td %td %td", f.stride, f.plane[0] - memory.bytes,
+          f.plane[1] - memory.bytes, f.plane[2] - memory.bytes);
+    vf_frame_free(&f);
+    CHECK(memory.releases == 1 && memory.released == memory.bytes && !f.storage && !f.release,
+          "released %d times", memory.releases);
+    memory.gets = 0;
+    CHECK(vf_frame_alloc_from(&f, 0, 3, counted_bytes, counted_release) == -1 &&
+              vf_frame_alloc_from(&f, VF_MAX_SIDE + 1, 1, counted_bytes, counted_release) == -1 &&
+              memory.gets == 0,
+          "bad sizes asked for memory %d times", memory.gets);
+    memory.refuse = true;
+    CHECK(vf_frame_alloc_from(&f, 2, 2, counted_bytes, counted_release) == -1 && !f.storage &&
+              !f.plane[0],
+          "refused memory");
+    vf_frame_free(&f); /* nothing to give back */
+    CHECK(memory.releases == 1, "a failed frame was released");
+    CHECK(vf_frame_alloc(&f, 2, 2) == 0 && f.release == NULL, "vf_frame_alloc's own");
+    vf_frame_free(&f);
+}
+
 int main(void)
 {
     test_hand_computed();
+    test_frame_memory();
     test_adjust();
     test_presets();
     test_flat_taps();
