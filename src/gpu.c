@@ -12,6 +12,7 @@ enum { EV_START, EV_UPLOADED, EV_FILTERED, EV_DONE, EV_COUNT };
 
 struct slot {
     struct vf_frame host_in, host_out; /* pinned */
+    struct vf_frame *result;           /* host_out, or the caller's (vf_gpu_submit_frames) */
     uint8_t *dev_in, *dev_out;
     cudaStream_t stream;
     cudaEvent_t ev[EV_COUNT];
@@ -48,27 +49,36 @@ static int cuda_check(cudaError_t e, const char *call, char *err, size_t len)
     return report(err, len, "CUDA: %s: %s", call, cudaGetErrorString(e));
 }
 
-static int alloc_pinned(struct vf_frame *f, int w, int h)
+static void *pinned_bytes(size_t bytes)
 {
-    memset(f, 0, sizeof(*f));
-    ptrdiff_t stride = (w + 63) / 64 * 64;
     void *mem;
-    if (cudaHostAlloc(&mem, (size_t)stride * (size_t)h * VF_PLANES, cudaHostAllocDefault))
-        return -1;
-    f->width = w;
-    f->height = h;
-    f->stride = stride;
-    for (int p = 0; p < VF_PLANES; p++)
-        f->plane[p] = (uint8_t *)mem + (size_t)stride * (size_t)h * (size_t)p;
-    return 0;
+    if (cudaHostAlloc(&mem, bytes, cudaHostAllocDefault) == cudaSuccess)
+        return mem;
+    cudaGetLastError(); /* a later launch's check must not read this failure as its own */
+    return NULL;
+}
+
+static void release_pinned(void *storage)
+{
+    cudaFreeHost(storage);
+}
+
+int vf_gpu_frame_alloc(struct vf_frame *f, int width, int height)
+{
+    if (vf_frame_alloc_from(f, width, height, pinned_bytes, release_pinned) == 0)
+        return 0;
+    return vf_frame_alloc(f, width, height);
+}
+
+bool vf_gpu_frame_pinned(const struct vf_frame *f)
+{
+    return f->storage && f->release == release_pinned;
 }
 
 static void free_slot(struct slot *s)
 {
-    if (s->host_in.plane[0])
-        cudaFreeHost(s->host_in.plane[0]);
-    if (s->host_out.plane[0])
-        cudaFreeHost(s->host_out.plane[0]);
+    vf_frame_free(&s->host_in);
+    vf_frame_free(&s->host_out);
     cudaFree(s->dev_in);
     cudaFree(s->dev_out);
     for (int e = 0; e < EV_COUNT; e++)
@@ -95,8 +105,9 @@ static int init_slot(struct vf_gpu *g, struct slot *s, bool pinned, char *err, s
                                    (size_t)g->height * VF_PLANES),
                    "cudaMallocPitch", err, len))
         return -1;
-    if (pinned && (alloc_pinned(&s->host_in, g->width, g->height) ||
-                   alloc_pinned(&s->host_out, g->width, g->height)))
+    if (pinned &&
+        (vf_frame_alloc_from(&s->host_in, g->width, g->height, pinned_bytes, release_pinned) ||
+         vf_frame_alloc_from(&s->host_out, g->width, g->height, pinned_bytes, release_pinned)))
         return report(err, len, "CUDA: cudaHostAlloc: out of pinned host memory");
     return 0;
 }
@@ -226,6 +237,9 @@ static int enqueue(struct vf_gpu *g, struct slot *s, const struct vf_gpu_job *jo
     if (in->width != g->width || in->height != g->height)
         return report(err, len, "GPU: frame is %dx%d, the engine was opened for %dx%d", in->width,
                       in->height, g->width, g->height);
+    if (out->width != g->width || out->height != g->height)
+        return report(err, len, "GPU: output frame is %dx%d, the engine was opened for %dx%d",
+                      out->width, out->height, g->width, g->height);
     bool filter = !job->transfer_only;
     if (filter && job->variant != VF_GPU_FAST && ensure_taps(g, job->filter, err, len))
         return -1;
@@ -287,16 +301,24 @@ struct vf_frame *vf_gpu_input(struct vf_gpu *g)
     return &g->slots[g->next_fill].host_in;
 }
 
-int vf_gpu_submit(struct vf_gpu *g, const struct vf_gpu_job *job, char *err, size_t errlen)
+int vf_gpu_submit_frames(struct vf_gpu *g, const struct vf_gpu_job *job, const struct vf_frame *in,
+                         struct vf_frame *out, char *err, size_t errlen)
 {
     if (!vf_gpu_input(g))
         return report(err, errlen, "GPU: every slot is in flight; collect a frame first");
     struct slot *s = &g->slots[g->next_fill];
-    if (enqueue(g, s, job, &s->host_in, &s->host_out, err, errlen))
+    if (enqueue(g, s, job, in, out, err, errlen))
         return -1;
+    s->result = out;
     g->next_fill = (g->next_fill + 1) % g->ring;
     g->in_flight++;
     return 0;
+}
+
+int vf_gpu_submit(struct vf_gpu *g, const struct vf_gpu_job *job, char *err, size_t errlen)
+{
+    struct slot *s = &g->slots[g->next_fill];
+    return vf_gpu_submit_frames(g, job, &s->host_in, &s->host_out, err, errlen);
 }
 
 int vf_gpu_in_flight(const struct vf_gpu *g)
@@ -314,7 +336,7 @@ int vf_gpu_collect(struct vf_gpu *g, const struct vf_frame **out, struct vf_gpu_
     struct slot *s = &g->slots[g->next_collect];
     g->in_flight--;
     g->held = true;
-    *out = &s->host_out;
+    *out = s->result;
     return finish(s, timing, err, errlen);
 }
 

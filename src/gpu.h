@@ -36,15 +36,29 @@ void vf_gpu_close(struct vf_gpu *g);
 /* "NVIDIA H100 80GB HBM3 (sm_90, driver 13.0)" */
 const char *vf_gpu_describe(const struct vf_gpu *g);
 
+/* Frames that go to the GPU: in page-locked (pinned) host memory where CUDA gives it, which the
+ * GPU copies by DMA while the CPU works on (from ordinary memory CUDA copies through a staging
+ * buffer at a fraction of the speed, and the caller waits); else in ordinary memory, which
+ * every call here takes too. Returns what vf_frame_alloc does; vf_frame_free frees either. */
+int vf_gpu_frame_alloc(struct vf_frame *f, int width, int height);
+/* Whether f's memory is pinned memory from vf_gpu_frame_alloc. */
+bool vf_gpu_frame_pinned(const struct vf_frame *f);
+
 /* Synchronous: filter `in` into `out` (any host memory). */
 int vf_gpu_run(struct vf_gpu *g, const struct vf_gpu_job *job, const struct vf_frame *in,
                struct vf_frame *out, struct vf_gpu_timing *timing, char *err, size_t errlen);
 
 /* Streamed: fill the pinned frame that vf_gpu_input returns (NULL when every slot is busy:
  * collect first), then submit it. Frames come out of vf_gpu_collect in submission order; the
- * returned pinned frame stays valid until vf_gpu_release. */
+ * returned frame stays valid until vf_gpu_release. */
 struct vf_frame *vf_gpu_input(struct vf_gpu *g);
 int vf_gpu_submit(struct vf_gpu *g, const struct vf_gpu_job *job, char *err, size_t errlen);
+/* The same with the caller's frames: uploads `in` and downloads into `out`, which must stay as
+ * they are until vf_gpu_collect returns `out` for them. With pinned frames this returns at
+ * once; with others CUDA holds the caller until their copies are done. Needs a free slot
+ * (vf_gpu_input not NULL). */
+int vf_gpu_submit_frames(struct vf_gpu *g, const struct vf_gpu_job *job, const struct vf_frame *in,
+                         struct vf_frame *out, char *err, size_t errlen);
 int vf_gpu_in_flight(const struct vf_gpu *g);
 int vf_gpu_collect(struct vf_gpu *g, const struct vf_frame **out, struct vf_gpu_timing *timing,
                    char *err, size_t errlen);

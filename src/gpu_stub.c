@@ -42,6 +42,24 @@ int vf_gpu_submit(struct vf_gpu *g, const struct vf_gpu_job *job, char *err, siz
     return -1;
 }
 
+int vf_gpu_submit_frames(struct vf_gpu *g, const struct vf_gpu_job *job, const struct vf_frame *in,
+                         struct vf_frame *out, char *err, size_t errlen)
+{
+    (void)in, (void)out;
+    return vf_gpu_submit(g, job, err, errlen);
+}
+
+int vf_gpu_frame_alloc(struct vf_frame *f, int width, int height)
+{
+    return vf_frame_alloc(f, width, height);
+}
+
+bool vf_gpu_frame_pinned(const struct vf_frame *f)
+{
+    (void)f;
+    return false;
+}
+
 int vf_gpu_in_flight(const struct vf_gpu *g)
 {
     (void)g;

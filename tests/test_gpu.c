@@ -1,7 +1,8 @@
 /* Every GPU variant equals the CPU reference byte for byte (every preset, border and size, on
  * awkward frame sizes, outputs poisoned first on the host and on the device, the device input
  * rows' padding poisoned too: the fast kernels read whole words past the width); the streamed
- * pipeline returns 64 different frames complete and in order; errors come back as messages.
+ * pipeline returns 64 different frames complete and in order, and the caller's own frames,
+ * pinned or not, among the ring's; errors come back as messages.
  * Exits 77 without a CUDA device. */
 #include <stdlib.h>
 #include <string.h>
@@ -278,6 +279,78 @@ static void pipeline(void)
     vf_gpu_close(g);
 }
 
+/* vf_gpu_submit_frames: the caller's frames, pinned (vf_gpu_frame_alloc) or not, in flight
+ * together with the ring's own (vf_gpu_submit), come back in order into the caller's outputs. */
+static void caller_frames(void)
+{
+    enum { W = 199, H = 67, FRAMES = 24, RING = 3 };
+    char err[256];
+    struct vf_gpu *g = vf_gpu_open(W, H, RING, err, sizeof(err));
+    CHECK(g != NULL, "open: %s", err);
+    if (!g)
+        return;
+    struct vf_filter box;
+    vf_filter_parse("box:size=9", &box, NULL, 0);
+    struct vf_frame in[FRAMES], out[FRAMES], want;
+    vf_frame_alloc(&want, W, H);
+    for (int i = 0; i < FRAMES; i++) {
+        /* pinned in and out, pinned in only, pinned out only, neither */
+        CHECK((i % 4 < 2 ? vf_gpu_frame_alloc : vf_frame_alloc)(&in[i], W, H) == 0 &&
+                  (i % 2 == 0 ? vf_gpu_frame_alloc : vf_frame_alloc)(&out[i], W, H) == 0,
+              "frames %d", i);
+        CHECK(vf_gpu_frame_pinned(&in[i]) == (i % 4 < 2) &&
+                  vf_gpu_frame_pinned(&out[i]) == !(i % 2),
+              "frame %d: pinned in %d, out %d", i, vf_gpu_frame_pinned(&in[i]),
+              vf_gpu_frame_pinned(&out[i]));
+        vf_frame_fill_random(&in[i], (uint64_t)i + 500);
+        vf_frame_fill(&out[i], 0x5A);
+    }
+    struct vf_gpu_job job = {&box, VF_BORDER_ZERO, VF_GPU_FAST, 16, false};
+    int submitted = 0, collected = 0;
+    bool own[FRAMES] = {false}; /* every fifth through the ring's own frames */
+    while (collected < FRAMES) {
+        struct vf_frame *ring_in;
+        while (submitted < FRAMES && (ring_in = vf_gpu_input(g))) {
+            int rc;
+            if ((own[submitted] = submitted % 5 == 4)) {
+                vf_frame_copy(ring_in, &in[submitted]);
+                rc = vf_gpu_submit(g, &job, err, sizeof(err));
+            } else {
+                rc = vf_gpu_submit_frames(g, &job, &in[submitted], &out[submitted], err,
+                                          sizeof(err));
+            }
+            CHECK(rc == 0, "submit %d: %s", submitted, err);
+            submitted++;
+        }
+        if (submitted < FRAMES)
+            CHECK(vf_gpu_submit_frames(g, &job, &in[0], &out[0], err, sizeof(err)) == -1 &&
+                      strstr(err, "every slot is in flight"),
+                  "submit beyond the ring: %s", err);
+        const struct vf_frame *made;
+        CHECK(vf_gpu_collect(g, &made, NULL, err, sizeof(err)) == 0, "collect: %s", err);
+        CHECK(own[collected] ? made != &out[collected] : made == &out[collected],
+              "frame %d came back in the wrong frame", collected);
+        expected(&box, VF_BORDER_ZERO, &in[collected], &want);
+        CHECK(vf_frame_compare(&want, made, NULL, NULL, NULL) < 0, "frame %d wrong or out of order",
+              collected);
+        vf_gpu_release(g);
+        collected++;
+    }
+    struct vf_frame small;
+    vf_frame_alloc(&small, W - 1, H);
+    CHECK(vf_gpu_submit_frames(g, &job, &in[0], &small, err, sizeof(err)) == -1 &&
+              strstr(err, "output frame is 198x67"),
+          "small output: %s", err);
+    CHECK(vf_gpu_in_flight(g) == 0, "a refused frame is in flight");
+    vf_frame_free(&small);
+    for (int i = 0; i < FRAMES; i++) {
+        vf_frame_free(&in[i]);
+        vf_frame_free(&out[i]);
+    }
+    vf_frame_free(&want);
+    vf_gpu_close(g);
+}
+
 static void errors(void)
 {
     char err[256] = "";
@@ -344,6 +417,7 @@ int main(void)
         sweep(1921, 1081, VF_MAX_SIZE, 1, "gaussian");
     vf_gpu_allow_copy_engine(1);
     pipeline();
+    caller_frames();
     errors();
     vf_cpu_fast_destroy(cpu);
     return check_done("test_gpu");
