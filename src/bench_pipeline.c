@@ -34,7 +34,7 @@ struct stage_run {
     struct vf_cpu_fast *cpu;
     struct vf_gpu *gpu;
     struct vf_recorder *recorder;
-    struct vf_frame filtered;
+    struct vf_frame filtered, gpu_filtered;
     double cpu_ms[STAGE_COUNT], gpu_ms[STAGE_COUNT];
     long pictures;
     char recording[4200];
@@ -77,17 +77,15 @@ static int process(struct stage_run *s, const struct vf_bench_config *cfg,
     s->cpu_ms[STAGE_KERNEL] += vf_now_ms() - t0;
     if (s->gpu) {
         struct vf_gpu_job job = {&cfg->filter, cfg->border, VF_GPU_FAST, cfg->block, false};
-        struct vf_frame *in = vf_gpu_input(s->gpu);
         const struct vf_frame *out;
         struct vf_gpu_timing t;
-        t0 = vf_now_ms();
-        vf_frame_copy(in, &item->picture); /* into pinned memory, as the engine does */
-        double copy_ms = vf_now_ms() - t0;
-        if (vf_gpu_submit(s->gpu, &job, s->error, sizeof(s->error)) ||
+        /* from and to pinned pictures, as the engine takes the decoder's */
+        if (vf_gpu_submit_frames(s->gpu, &job, &item->picture, &s->gpu_filtered, s->error,
+                                 sizeof(s->error)) ||
             vf_gpu_collect(s->gpu, &out, &t, s->error, sizeof(s->error)))
             return -1;
         vf_gpu_release(s->gpu);
-        s->gpu_ms[STAGE_UPLOAD] += copy_ms + t.upload_ms;
+        s->gpu_ms[STAGE_UPLOAD] += t.upload_ms;
         s->gpu_ms[STAGE_KERNEL] += t.kernel_ms;
         s->gpu_ms[STAGE_DOWNLOAD] += t.download_ms;
     }
@@ -105,7 +103,8 @@ static int process(struct stage_run *s, const struct vf_bench_config *cfg,
 static int run_stages(struct bench_context *c, const char *input, struct stage_run *s,
                       struct vf_bench_config *cfg)
 {
-    struct vf_decoder_config dc = {.url = input};
+    struct vf_decoder_config dc = {.url = input,
+                                   .allocate_picture = c->gpu_missing ? NULL : vf_gpu_frame_alloc};
     if (!(s->decoder = vf_decoder_open(&dc, s->error, sizeof(s->error))))
         return -1;
     const struct vf_source_info *info = vf_decoder_info(s->decoder);
@@ -122,6 +121,10 @@ static int run_stages(struct bench_context *c, const char *input, struct stage_r
         s->gpu = vf_gpu_open(info->width, info->height, 2, err, sizeof(err));
         if (!s->gpu)
             fprintf(stderr, "vfview bench: pipeline: GPU stages skipped: %s\n", err);
+        if (s->gpu && vf_gpu_frame_alloc(&s->gpu_filtered, info->width, info->height)) {
+            snprintf(s->error, sizeof(s->error), "out of memory");
+            return -1;
+        }
     }
     snprintf(s->recording, sizeof(s->recording), "%s/pipeline-stages.mp4", c->out_dir);
     struct vf_record_config rc = {.path = s->recording,
@@ -234,5 +237,6 @@ done:
     vf_gpu_close(s->gpu);
     vf_cpu_fast_destroy(s->cpu);
     vf_frame_free(&s->filtered);
+    vf_frame_free(&s->gpu_filtered);
     free(s);
 }

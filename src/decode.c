@@ -562,7 +562,7 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
     d->info.pixel_format = av_get_pix_fmt_name(p->format);
     if (!d->info.pixel_format)
         d->info.pixel_format = "unknown";
-    d->pool = vf_item_pool_create(d->info.width, d->info.height);
+    d->pool = vf_item_pool_create(d->info.width, d->info.height, d->cfg.allocate_picture);
     d->converter = vf_converter_create(d->cfg.threads);
     const bool turns = !vf_orientation_is_identity(d->info.orientation);
     if (!d->pool || !d->converter || (turns && vf_frame_alloc(&d->stored, p->width, p->height))) {

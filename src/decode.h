@@ -25,6 +25,9 @@ struct vf_decoder_config {
     bool hold_at_end;          /* at the end, wait for a seek (or close) instead of ending */
     bool as_stored; /* pictures as the file stores them, not turned as its display matrix says */
     struct vf_orientation turn; /* the user's, after the file's (vf_orientation_user) */
+    /* makes the pictures handed out; NULL: vf_frame_alloc (vf_gpu_frame_alloc when they go to
+     * the GPU, which then copies them by DMA while the CPU works on) */
+    vf_frame_allocator allocate_picture;
 };
 
 struct vf_source_info {

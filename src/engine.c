@@ -59,7 +59,7 @@ struct vf_engine *vf_engine_open(const struct vf_engine_config *cfg, char *err, 
     }
     if (cfg->choice == VF_USE_BOTH) {
         e->gpu = vf_gpu_open(cfg->width, cfg->height, 1, why, sizeof(why));
-        if (e->gpu && vf_frame_alloc(&e->check, cfg->width, cfg->height) == 0)
+        if (e->gpu && vf_gpu_frame_alloc(&e->check, cfg->width, cfg->height) == 0)
             e->gpu_check = true;
         else
             vf_notify(e->cfg.notice, e->cfg.notice_ctx, "no GPU check (%s); CPU only",
@@ -81,33 +81,52 @@ void vf_engine_close(struct vf_engine *e)
     free(e);
 }
 
-static void check_against_gpu(struct vf_engine *e, const struct in_flight *job)
+static void stop_checking(struct vf_engine *e, const char *why)
+{
+    vf_notify(e->cfg.notice, e->cfg.notice_ctx, "GPU check stopped after %ld frames: %s",
+              e->checked, why);
+    e->gpu_check = false;
+}
+
+/* The GPU makes its copy of the frame while the CPU makes the frame itself. */
+static bool start_check(struct vf_engine *e, const struct in_flight *job)
 {
     char err[256];
     struct vf_gpu_job gj = {
         .filter = job->filter, .border = job->border, .variant = e->cfg.gpu_variant, .block = 16};
-    if (vf_gpu_run(e->gpu, &gj, job->src, &e->check, NULL, err, sizeof(err))) {
-        vf_notify(e->cfg.notice, e->cfg.notice_ctx, "GPU check stopped after %ld frames: %s",
-                  e->checked, err);
-        e->gpu_check = false;
+    if (vf_gpu_submit_frames(e->gpu, &gj, job->src, &e->check, err, sizeof(err)) == 0)
+        return true;
+    stop_checking(e, err);
+    return false;
+}
+
+static void finish_check(struct vf_engine *e, const struct in_flight *job)
+{
+    const struct vf_frame *made;
+    char err[256];
+    if (vf_gpu_collect(e->gpu, &made, NULL, err, sizeof(err))) {
+        stop_checking(e, err);
         return;
     }
-    if (vf_frame_compare(&e->check, job->dst, NULL, NULL, NULL) >= 0 && e->mismatches++ == 0)
+    if (vf_frame_compare(made, job->dst, NULL, NULL, NULL) >= 0 && e->mismatches++ == 0)
         e->first_mismatch = e->checked;
     e->checked++;
+    vf_gpu_release(e->gpu);
 }
 
 static int cpu_run(struct vf_engine *e, const struct in_flight *job, vf_engine_emit emit, void *ctx,
                    char *err, size_t errlen)
 {
+    const bool checking = e->gpu_check && start_check(e, job);
     double started = vf_now_ms();
-    if (vf_cpu_fast_run(e->cpu, job->filter, job->border, job->src, job->dst)) {
+    int failed = vf_cpu_fast_run(e->cpu, job->filter, job->border, job->src, job->dst);
+    double ms = vf_now_ms() - started;
+    if (checking && !failed)
+        finish_check(e, job);
+    if (failed) {
         snprintf(err, errlen, "CPU engine: out of memory");
         return -1;
     }
-    double ms = vf_now_ms() - started;
-    if (e->gpu_check)
-        check_against_gpu(e, job);
     if (emit(job->tag, ms, ctx)) {
         snprintf(err, errlen, "stopped");
         return -1;
@@ -156,7 +175,8 @@ static int gpu_collect_one(struct vf_engine *e, vf_engine_emit emit, void *ctx, 
     struct in_flight job = e->pending[e->head];
     e->head = (e->head + 1) % MAX_RING;
     e->count--;
-    vf_frame_copy(job.dst, result);
+    if (result != job.dst)
+        vf_frame_copy(job.dst, result);
     vf_gpu_release(e->gpu);
     if (emit(job.tag, timing.total_ms, ctx)) {
         snprintf(err, errlen, "stopped");
@@ -176,13 +196,20 @@ int vf_engine_push(struct vf_engine *e, const struct vf_filter *f, enum vf_borde
             return -1;
     if (!e->gpu_output)
         return cpu_run(e, &job, emit, ctx, err, errlen);
-    vf_frame_copy(vf_gpu_input(e->gpu), src);
     e->pending[(e->head + e->count) % MAX_RING] = job;
     e->count++;
     struct vf_gpu_job gj = {
         .filter = f, .border = border, .variant = e->cfg.gpu_variant, .block = 16};
     char why[256];
-    if (vf_gpu_submit(e->gpu, &gj, why, sizeof(why)))
+    int failed;
+    /* pinned frames go to the GPU and back as they are; others through the ring's own */
+    if (vf_gpu_frame_pinned(src) && vf_gpu_frame_pinned(dst)) {
+        failed = vf_gpu_submit_frames(e->gpu, &gj, src, dst, why, sizeof(why));
+    } else {
+        vf_frame_copy(vf_gpu_input(e->gpu), src);
+        failed = vf_gpu_submit(e->gpu, &gj, why, sizeof(why));
+    }
+    if (failed)
         return fall_back_to_cpu(e, why, emit, ctx, err, errlen);
     return 0;
 }

@@ -34,8 +34,9 @@ struct vf_engine *vf_engine_open(const struct vf_engine_config *cfg, char *err, 
 void vf_engine_close(struct vf_engine *e);
 
 /* Filters src into dst. Both must stay untouched by the caller until emit(tag) has been called
- * for them (the GPU path keeps src to redo it on the CPU if CUDA fails). 0, or -1 with a
- * message. */
+ * for them (the GPU path keeps src to redo it on the CPU if CUDA fails). The GPU copies frames
+ * from vf_gpu_frame_alloc straight to and from its own memory, others through its ring's
+ * pinned frames. 0, or -1 with a message. */
 int vf_engine_push(struct vf_engine *e, const struct vf_filter *f, enum vf_border border,
                    const struct vf_frame *src, struct vf_frame *dst, void *tag, vf_engine_emit emit,
                    void *ctx, char *err, size_t errlen);

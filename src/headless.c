@@ -10,6 +10,7 @@
 
 #include "decode.h"
 #include "engine.h"
+#include "gpu.h"
 #include "media_item.h"
 #include "progress.h"
 #include "queue.h"
@@ -242,6 +243,8 @@ int vf_headless_run(const struct vf_options *opts)
     char err[1024];
     int status = 1;
     install_signal_handlers();
+    /* pictures the GPU reads go there and back without a copy of ours (engine.h) */
+    const vf_frame_allocator gpu_frames = opts->engine == VF_USE_CPU ? NULL : vf_gpu_frame_alloc;
     /* errors reach the user as vfview's own one-line messages; FFmpeg's log only on request */
     av_log_set_level(opts->verbose ? AV_LOG_INFO : AV_LOG_QUIET);
     struct vf_decoder_config dc = {.url = opts->input,
@@ -251,12 +254,14 @@ int vf_headless_run(const struct vf_options *opts)
                                    .loop = opts->loop,
                                    .as_stored = opts->as_stored,
                                    .turn = vf_orientation_user(opts->rotate, opts->mirror),
-                                   .want_audio = opts->output && !opts->no_audio};
+                                   .want_audio = opts->output && !opts->no_audio,
+                                   .allocate_picture = gpu_frames};
     r.decoder = vf_decoder_open(&dc, err, sizeof(err));
     if (!r.decoder)
         goto fail;
     r.info = vf_decoder_info(r.decoder);
-    r.out_pool = vf_item_pool_create(r.info->width, r.info->height);
+    r.out_pool = vf_item_pool_create(r.info->width, r.info->height,
+                                     opts->engine == VF_USE_GPU ? vf_gpu_frame_alloc : NULL);
     r.filtered = vf_queue_create(FILTERED_DEPTH);
     if (!r.out_pool || !r.filtered) {
         snprintf(err, sizeof(err), "out of memory");

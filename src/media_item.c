@@ -6,16 +6,18 @@
 struct vf_item_pool {
     pthread_mutex_t lock;
     int width, height;
+    vf_frame_allocator allocate;
     struct vf_media_item *free_list;
 };
 
-struct vf_item_pool *vf_item_pool_create(int width, int height)
+struct vf_item_pool *vf_item_pool_create(int width, int height, vf_frame_allocator allocate)
 {
     struct vf_item_pool *pool = calloc(1, sizeof(*pool));
     if (!pool)
         return NULL;
     pool->width = width;
     pool->height = height;
+    pool->allocate = allocate ? allocate : vf_frame_alloc;
     pthread_mutex_init(&pool->lock, NULL);
     return pool;
 }
@@ -50,7 +52,7 @@ struct vf_media_item *vf_item_take(struct vf_item_pool *pool, enum vf_item_kind 
     }
     /* audio items need no picture; a recycled video picture is kept for later reuse */
     if (kind == VF_ITEM_VIDEO && !item->picture.storage &&
-        vf_frame_alloc(&item->picture, pool->width, pool->height)) {
+        pool->allocate(&item->picture, pool->width, pool->height)) {
         free(item);
         return NULL;
     }

@@ -29,8 +29,9 @@ struct vf_media_item {
     struct vf_media_item *next_free;
 };
 
-/* Pictures of width x height. NULL when out of memory. */
-struct vf_item_pool *vf_item_pool_create(int width, int height);
+/* Pictures of width x height, made by `allocate` (NULL: vf_frame_alloc). NULL when out of
+ * memory. */
+struct vf_item_pool *vf_item_pool_create(int width, int height, vf_frame_allocator allocate);
 /* Every item taken must have been released first. */
 void vf_item_pool_destroy(struct vf_item_pool *pool);
 /* A recycled item or a new one (thread-safe); NULL when out of memory. Picture contents are

@@ -64,7 +64,7 @@ struct vf_recording *vf_recording_start(const struct vf_record_config *cfg, char
         return NULL;
     }
     snprintf(r->path, sizeof(r->path), "%s", cfg->path);
-    r->pool = vf_item_pool_create(cfg->width, cfg->height);
+    r->pool = vf_item_pool_create(cfg->width, cfg->height, NULL);
     r->queue = vf_queue_create(QUEUE_DEPTH);
     if (!r->pool || !r->queue) {
         snprintf(err, errlen, "out of memory");

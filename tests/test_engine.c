@@ -34,9 +34,10 @@ static void on_notice(const char *line, void *ctx)
     snprintf(s->notices + used, sizeof(s->notices) - used, "%s\n", line);
 }
 
-/* Pushes FRAMES random frames (failing the GPU at `fail_at` when > 0) and checks the results. */
+/* Pushes FRAMES random frames (failing the GPU at `fail_at` when > 0) and checks the results.
+ * The frames come from `allocate`: the GPU copies pinned ones (vf_gpu_frame_alloc) straight. */
 static void run_stream(enum vf_engine_choice choice, int fail_at, const char *expect_notice, int w,
-                       int h)
+                       int h, vf_frame_allocator allocate)
 {
     struct stream *s = calloc(1, sizeof(*s));
     struct vf_filter f;
@@ -59,8 +60,7 @@ static void run_stream(enum vf_engine_choice choice, int fail_at, const char *ex
     if (fail_at)
         vf_engine_inject_gpu_failure(e, fail_at);
     for (int i = 0; i < FRAMES; i++) {
-        vf_frame_alloc(&s->src[i], w, h);
-        vf_frame_alloc(&s->dst[i], w, h);
+        CHECK(allocate(&s->src[i], w, h) == 0 && allocate(&s->dst[i], w, h) == 0, "frame %d", i);
         vf_frame_fill_random(&s->src[i], (uint64_t)i + 1);
         vf_frame_fill(&s->dst[i], 0xA5);
         int rc = vf_engine_push(e, &f, VF_BORDER_MIRROR, &s->src[i], &s->dst[i], (void *)(long)i,
@@ -104,11 +104,16 @@ static void run_stream(enum vf_engine_choice choice, int fail_at, const char *ex
 
 int main(void)
 {
-    run_stream(VF_USE_CPU, 0, NULL, 17, 9);
+    run_stream(VF_USE_CPU, 0, NULL, 17, 9, vf_frame_alloc);
     char err[256];
     struct vf_gpu *probe = vf_gpu_open(1, 1, 1, err, sizeof(err));
     if (!probe) {
-        run_stream(VF_USE_BOTH, 0, "no GPU check", 17, 9);
+        /* frames meant for the GPU are ordinary ones here, and serve the CPU as well */
+        run_stream(VF_USE_CPU, 0, NULL, 17, 9, vf_gpu_frame_alloc);
+        struct vf_frame f;
+        CHECK(vf_gpu_frame_alloc(&f, 3, 2) == 0 && !vf_gpu_frame_pinned(&f), "without a GPU");
+        vf_frame_free(&f);
+        run_stream(VF_USE_BOTH, 0, "no GPU check", 17, 9, vf_frame_alloc);
         struct vf_engine_config cfg = {.choice = VF_USE_GPU, .width = 8, .height = 8};
         CHECK(vf_engine_open(&cfg, err, sizeof(err)) == NULL && strstr(err, "--engine gpu: "),
               "--engine gpu without a device: '%s'", err);
@@ -116,11 +121,16 @@ int main(void)
         return check_done("engine");
     }
     vf_gpu_close(probe);
-    run_stream(VF_USE_GPU, 0, NULL, 257, 131);
-    run_stream(VF_USE_BOTH, 0, NULL, 257, 131);
-    /* CUDA fails on the 1st, 3rd and 13th push: with nothing, one and several frames in flight */
-    run_stream(VF_USE_GPU, 1, "GPU failed after 0 frames", 33, 17);
-    run_stream(VF_USE_GPU, 3, "continuing on the CPU", 33, 17);
-    run_stream(VF_USE_GPU, 13, "continuing on the CPU", 257, 131);
+    /* each GPU case with frames of both kinds: through the ring's pinned frames, and straight */
+    const vf_frame_allocator kinds[] = {vf_frame_alloc, vf_gpu_frame_alloc};
+    for (int k = 0; k < 2; k++) {
+        run_stream(VF_USE_GPU, 0, NULL, 257, 131, kinds[k]);
+        run_stream(VF_USE_BOTH, 0, NULL, 257, 131, kinds[k]);
+        /* CUDA fails on the 1st, 3rd and 13th push: with nothing, one and several frames in
+         * flight */
+        run_stream(VF_USE_GPU, 1, "GPU failed after 0 frames", 33, 17, kinds[k]);
+        run_stream(VF_USE_GPU, 3, "continuing on the CPU", 33, 17, kinds[k]);
+        run_stream(VF_USE_GPU, 13, "continuing on the CPU", 257, 131, kinds[k]);
+    }
     return check_done("engine");
 }
