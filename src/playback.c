@@ -51,26 +51,43 @@ static void put_audio(struct vf_playback *p, struct vf_media_item *item)
     pthread_mutex_unlock(&p->lock);
 }
 
-static void run_gpu(struct vf_playback *p, const struct vf_media_item *src, struct vf_shown *s)
+/* A CUDA error: the CPU half goes on, the right half says why. */
+static void stop_gpu(struct vf_playback *p, const char *why)
+{
+    pthread_mutex_lock(&p->lock);
+    snprintf(p->gpu_status, sizeof(p->gpu_status), "GPU stopped: %s", why);
+    pthread_mutex_unlock(&p->lock);
+    vf_gpu_close(p->gpu);
+    p->gpu = NULL;
+}
+
+/* The GPU's half goes up, through the kernel and back while the CPU makes its own half. */
+static bool start_gpu(struct vf_playback *p, const struct vf_media_item *src, struct vf_shown *s)
 {
     struct vf_gpu_job job = {.filter = &s->settings.filter,
                              .border = s->settings.border,
                              .variant = s->settings.variant,
                              .block = 16};
+    char err[256];
+    if (vf_gpu_submit_frames(p->gpu, &job, &src->picture, &s->out[VF_HALF_GPU], err, sizeof(err)) ==
+        0)
+        return true;
+    stop_gpu(p, err);
+    return false;
+}
+
+static void finish_gpu(struct vf_playback *p, struct vf_shown *s)
+{
+    const struct vf_frame *made;
     struct vf_gpu_timing timing;
     char err[256];
-    if (vf_gpu_run(p->gpu, &job, &src->picture, &s->out[VF_HALF_GPU], &timing, err, sizeof(err)) ==
-        0) {
-        s->have_gpu = true;
-        s->ms[VF_HALF_GPU] = timing.total_ms;
+    if (vf_gpu_collect(p->gpu, &made, &timing, err, sizeof(err))) {
+        stop_gpu(p, err);
         return;
     }
-    /* a CUDA error: the CPU half goes on, the right half says why */
-    pthread_mutex_lock(&p->lock);
-    snprintf(p->gpu_status, sizeof(p->gpu_status), "GPU stopped: %s", err);
-    pthread_mutex_unlock(&p->lock);
-    vf_gpu_close(p->gpu);
-    p->gpu = NULL;
+    vf_gpu_release(p->gpu);
+    s->have_gpu = true;
+    s->ms[VF_HALF_GPU] = timing.total_ms;
 }
 
 /* Both engines on src with the settings set last; the caller holds p->engines. */
@@ -82,6 +99,7 @@ static void filter_picture(struct vf_playback *p, const struct vf_media_item *sr
     pthread_mutex_unlock(&p->lock);
     s->have_cpu = s->have_gpu = false;
     s->ms[0] = s->ms[1] = 0;
+    const bool gpu_started = p->gpu && start_gpu(p, src, s);
     if (p->cpu) {
         double started = vf_now_ms();
         s->have_cpu = vf_cpu_fast_run(p->cpu, &s->settings.filter, s->settings.border,
@@ -92,8 +110,8 @@ static void filter_picture(struct vf_playback *p, const struct vf_media_item *sr
             fprintf(stderr, "vfview: CPU engine: out of memory for its scratch rows\n");
         }
     }
-    if (p->gpu)
-        run_gpu(p, src, s);
+    if (gpu_started)
+        finish_gpu(p, s);
     s->identical = s->have_cpu && s->have_gpu &&
                    vf_frame_compare(&s->out[0], &s->out[1], NULL, NULL, NULL) < 0;
 }
@@ -162,7 +180,8 @@ static int open_engines(struct vf_playback *p, const struct vf_playback_config *
     }
     for (int i = 0; i < SHOWN_COUNT; i++) {
         struct vf_shown *s = &p->shown[i];
-        if (vf_frame_alloc(&s->out[0], w, h) || vf_frame_alloc(&s->out[1], w, h) ||
+        if (vf_frame_alloc(&s->out[VF_HALF_CPU], w, h) ||
+            (p->gpu ? vf_gpu_frame_alloc : vf_frame_alloc)(&s->out[VF_HALF_GPU], w, h) ||
             vf_queue_put(p->free_shown, s)) {
             snprintf(err, errlen, "out of memory");
             return -1;
@@ -197,7 +216,9 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
                                    .hold_at_end = !cfg->loop && !cfg->webcam,
                                    .want_audio = !cfg->no_audio,
                                    .threads = cfg->threads,
-                                   .queue_depth = 3};
+                                   .queue_depth = 3,
+                                   /* the GPU half copies them by DMA (gpu.h) */
+                                   .allocate_picture = cfg->use_gpu ? vf_gpu_frame_alloc : NULL};
     p->decoder = vf_decoder_open(&dc, err, errlen);
     if (!p->decoder)
         goto fail;
