@@ -16,6 +16,9 @@ struct vf_cpu_fast;
 struct vf_cpu_fast *vf_cpu_fast_create(int threads);
 void vf_cpu_fast_destroy(struct vf_cpu_fast *engine);
 int vf_cpu_fast_threads(const struct vf_cpu_fast *engine);
+/* Its threads, idle between runs: for the same caller's other work on pictures
+ * (vf_frame_equal). */
+struct vf_pool *vf_cpu_fast_pool(struct vf_cpu_fast *engine);
 /* The loops written by hand (cpu_hand.c) run by default where the CPU has AVX2, on the widest
  * vectors it has (AVX-512's or AVX2's). bits <= 0 turns them off, so that the compiler's loops
  * run; 256 keeps them to AVX2's vectors; 512 and up lets them take the widest again. Tests

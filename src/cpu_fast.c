@@ -505,6 +505,11 @@ int vf_cpu_fast_threads(const struct vf_cpu_fast *e)
     return vf_pool_threads(e->pool);
 }
 
+struct vf_pool *vf_cpu_fast_pool(struct vf_cpu_fast *e)
+{
+    return e->pool;
+}
+
 int vf_cpu_fast_run(struct vf_cpu_fast *e, const struct vf_filter *f, enum vf_border border,
                     const struct vf_frame *in, struct vf_frame *out)
 {

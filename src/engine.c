@@ -108,7 +108,7 @@ static void finish_check(struct vf_engine *e, const struct in_flight *job)
         stop_checking(e, err);
         return;
     }
-    if (vf_frame_compare(made, job->dst, NULL, NULL, NULL) >= 0 && e->mismatches++ == 0)
+    if (!vf_frame_equal(made, job->dst, vf_cpu_fast_pool(e->cpu)) && e->mismatches++ == 0)
         e->first_mismatch = e->checked;
     e->checked++;
     vf_gpu_release(e->gpu);

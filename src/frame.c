@@ -1,9 +1,12 @@
 #include "frame.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { ROW_ALIGN = 64 };
+#include "threadpool.h"
+
+enum { ROW_ALIGN = 64, EQUAL_BAND_ROWS = 64 };
 
 static void *aligned_bytes(size_t bytes)
 {
@@ -95,4 +98,41 @@ void vf_frame_copy(struct vf_frame *dst, const struct vf_frame *src)
         for (int y = 0; y < src->height; y++)
             memcpy(dst->plane[p] + y * dst->stride, src->plane[p] + y * src->stride,
                    (size_t)src->width);
+}
+
+struct equal_job {
+    const struct vf_frame *a, *b;
+    int bands_a_plane;
+    atomic_bool differ;
+};
+
+static void equal_band(void *ctx, int task, int worker)
+{
+    (void)worker;
+    struct equal_job *job = ctx;
+    if (atomic_load_explicit(&job->differ, memory_order_relaxed))
+        return; /* another band has answered */
+    const int p = task / job->bands_a_plane, first = task % job->bands_a_plane * EQUAL_BAND_ROWS;
+    const int end =
+        first + EQUAL_BAND_ROWS < job->a->height ? first + EQUAL_BAND_ROWS : job->a->height;
+    for (int r = first; r < end; r++)
+        if (memcmp(job->a->plane[p] + r * job->a->stride, job->b->plane[p] + r * job->b->stride,
+                   (size_t)job->a->width)) {
+            atomic_store_explicit(&job->differ, true, memory_order_relaxed);
+            return;
+        }
+}
+
+bool vf_frame_equal(const struct vf_frame *a, const struct vf_frame *b, struct vf_pool *pool)
+{
+    struct equal_job job = {.a = a, .b = b};
+    job.bands_a_plane = (a->height + EQUAL_BAND_ROWS - 1) / EQUAL_BAND_ROWS;
+    atomic_init(&job.differ, false);
+    const int tasks = job.bands_a_plane * VF_PLANES;
+    if (pool)
+        vf_pool_run(pool, tasks, equal_band, &job);
+    else
+        for (int t = 0; t < tasks; t++)
+            equal_band(&job, t, 0);
+    return !atomic_load(&job.differ);
 }

@@ -2,6 +2,7 @@
 #ifndef VF_FRAME_H
 #define VF_FRAME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -37,5 +38,11 @@ void vf_frame_fill(struct vf_frame *f, uint8_t value);
 long vf_frame_compare(const struct vf_frame *a, const struct vf_frame *b, int *plane, int *x,
                       int *y);
 void vf_frame_copy(struct vf_frame *dst, const struct vf_frame *src);
+
+struct vf_pool;
+/* Whether the visible bytes of two frames of the same size are equal: bands of rows compared on
+ * the pool's threads (NULL: the caller's alone), since one thread takes as long at 4K as the CPU
+ * engine takes to filter the picture. */
+bool vf_frame_equal(const struct vf_frame *a, const struct vf_frame *b, struct vf_pool *pool);
 
 #endif

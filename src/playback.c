@@ -113,7 +113,7 @@ static void filter_picture(struct vf_playback *p, const struct vf_media_item *sr
     if (gpu_started)
         finish_gpu(p, s);
     s->identical = s->have_cpu && s->have_gpu &&
-                   vf_frame_compare(&s->out[0], &s->out[1], NULL, NULL, NULL) < 0;
+                   vf_frame_equal(&s->out[0], &s->out[1], vf_cpu_fast_pool(p->cpu));
 }
 
 /* Makes s from src, which s keeps (the one it kept before goes back to the decoder's pool). */

@@ -10,6 +10,7 @@
 #include "cpu.h"
 #include "filter.h"
 #include "parse.h"
+#include "threadpool.h"
 
 static const uint8_t image_5x4[20] = {12,  200, 37, 90,  255, 0, 64,  128, 180, 33,
                                       250, 17,  99, 140, 71,  5, 222, 46,  160, 111};
@@ -557,10 +558,56 @@ static void test_frame_memory(void)
     vf_frame_free(&f);
 }
 
+/* vf_frame_equal against vf_frame_compare, on one thread and on a pool: one changed byte at
+ * the first and last place of a frame, of a plane and of a band of rows, and elsewhere at
+ * random; a change in a row's padding alone is no difference. */
+static void test_frame_equal(void)
+{
+    static const int sizes[][2] = {{1, 1}, {2, 3}, {17, 9}, {70, 64}, {131, 200}};
+    struct vf_pool *pool = vf_pool_create(3);
+    CHECK(pool != NULL, "pool");
+    uint64_t seed = 99;
+    for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+        const int w = sizes[i][0], h = sizes[i][1];
+        struct vf_frame a, b;
+        vf_frame_alloc(&a, w, h);
+        vf_frame_alloc(&b, w, h);
+        vf_frame_fill_random(&a, i);
+        vf_frame_fill(&b, 0);
+        vf_frame_copy(&b, &a);
+        CHECK(vf_frame_equal(&a, &b, NULL) && vf_frame_equal(&a, &b, pool), "%dx%d equal", w, h);
+        if (b.stride > w) {
+            b.plane[2][(h - 1) * b.stride + w] ^= 1;
+            CHECK(vf_frame_equal(&a, &b, pool), "%dx%d: padding compared", w, h);
+        }
+        const int places[][3] = {{0, 0, 0},         {2, h - 1, w - 1},   {1, 0, 0},
+                                 {0, h - 1, w - 1}, {1, h / 2, w / 2},   {2, 63 % h, w - 1},
+                                 {0, 64 % h, 0},    {1, (h - 1) / 2, 0}, {-1, 0, 0}};
+        for (size_t k = 0; k < sizeof(places) / sizeof(places[0]); k++) {
+            int p = places[k][0], y = places[k][1], x = places[k][2];
+            if (p < 0) { /* one at random */
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                p = (int)(seed >> 60) % VF_PLANES;
+                y = (int)((seed >> 20) % (uint64_t)h);
+                x = (int)((seed >> 40) % (uint64_t)w);
+            }
+            vf_frame_copy(&b, &a);
+            b.plane[p][y * b.stride + x] ^= 0x10;
+            const bool expected = vf_frame_compare(&a, &b, NULL, NULL, NULL) < 0;
+            CHECK(!expected && !vf_frame_equal(&a, &b, NULL) && !vf_frame_equal(&a, &b, pool),
+                  "%dx%d: byte %d,%d of plane %d changed, not seen", w, h, x, y, p);
+        }
+        vf_frame_free(&a);
+        vf_frame_free(&b);
+    }
+    vf_pool_destroy(pool);
+}
+
 int main(void)
 {
     test_hand_computed();
     test_frame_memory();
+    test_frame_equal();
     test_adjust();
     test_presets();
     test_flat_taps();
