@@ -1,8 +1,9 @@
-/* The window's work on one picture (playback.c, filter_picture), timed on a GPU machine two ways:
- * as it was until the forty-seventh session, the CPU half and then the GPU half from ordinary
- * memory, waited for; and as it is, the GPU half's copies from and to pinned memory
- * (vf_gpu_frame_alloc) under way while the CPU makes its half. Both with the comparison of the
- * halves that the window makes for its "identical" mark. Prints, per filter and size, the mean
+/* The window's work on one picture (playback.c, filter_picture), timed on a GPU machine three
+ * ways: as it was until the forty-seventh session, the CPU half and then the GPU half from
+ * ordinary memory, waited for; the GPU half's copies from and to pinned memory
+ * (vf_gpu_frame_alloc) under way while the CPU makes its half; and that again with the
+ * comparison of the halves (the window's "identical" mark, inside every time here) on the CPU
+ * engine's threads instead of one (vf_frame_equal). Prints, per filter and size, the mean
  * and median milliseconds a picture and the GPU half's own time (CUDA events, what the overlay
  * shows), 60 pictures after 5 (BENCHMARKS.md, "The window's two halves at once").
  *   meson setup build-dev -Dviewer=disabled -Dmedia=disabled && ninja -C build-dev
@@ -10,6 +11,7 @@
  *      build-dev/src/libvfkernels.a build-dev/src/libvfcore.a -L/usr/local/cuda/lib64 \
  *      -lcudart -lnppif -lnppc -lstdc++ -lpthread -lm -o /tmp/time_halves && /tmp/time_halves
  * (-lnppif -lnppc only where the build has NPP, as the GPU machine's does) */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -65,8 +67,9 @@ fail:
     return -1;
 }
 
-static int time_way(const char *name, picture_fn make, struct vf_cpu_fast *cpu, struct vf_gpu *g,
-                    const struct vf_gpu_job *job, struct halves *h)
+/* pooled: the halves compared on the CPU engine's threads (vf_frame_equal), else on one */
+static int time_way(const char *name, picture_fn make, bool pooled, struct vf_cpu_fast *cpu,
+                    struct vf_gpu *g, const struct vf_gpu_job *job, struct halves *h)
 {
     double ms[RUNS], gpu_ms = 0;
     for (int i = 0; i < WARMUP + RUNS; i++) {
@@ -74,7 +77,8 @@ static int time_way(const char *name, picture_fn make, struct vf_cpu_fast *cpu, 
         float gpu = make(cpu, g, job, h);
         if (gpu < 0)
             return -1;
-        if (vf_frame_compare(&h->cpu_out, &h->gpu_out, NULL, NULL, NULL) >= 0) {
+        if (pooled ? !vf_frame_equal(&h->cpu_out, &h->gpu_out, vf_cpu_fast_pool(cpu))
+                   : vf_frame_compare(&h->cpu_out, &h->gpu_out, NULL, NULL, NULL) >= 0) {
             fprintf(stderr, "time_halves: %s: the halves differ\n", name);
             return -1;
         }
@@ -119,9 +123,11 @@ static int run_size(struct vf_cpu_fast *cpu, int w, int h_px, const char *const 
         }
         struct vf_gpu_job job = {&f, VF_BORDER_CLAMP, VF_GPU_FAST, 16, false};
         printf("%dx%d %s, CPU on %d threads:\n", w, h_px, specs[i], vf_cpu_fast_threads(cpu));
-        if (time_way("CPU, then GPU from ordinary memory", one_after_the_other, cpu, g, &job,
+        if (time_way("CPU, then GPU from ordinary memory", one_after_the_other, false, cpu, g, &job,
                      &plain) ||
-            time_way("GPU from pinned memory during the CPU", at_once, cpu, g, &job, &pinned))
+            time_way("GPU from pinned memory during the CPU", at_once, false, cpu, g, &job,
+                     &pinned) ||
+            time_way("the same, halves compared on the pool", at_once, true, cpu, g, &job, &pinned))
             goto done;
     }
     status = 0;
