@@ -100,7 +100,8 @@ static bool start_check(struct vf_engine *e, const struct in_flight *job)
     return false;
 }
 
-static void finish_check(struct vf_engine *e, const struct in_flight *job)
+/* cpu_made: whether job->dst holds the CPU's frame to compare with (else the GPU's is dropped) */
+static void finish_check(struct vf_engine *e, const struct in_flight *job, bool cpu_made)
 {
     const struct vf_frame *made;
     char err[256];
@@ -108,9 +109,11 @@ static void finish_check(struct vf_engine *e, const struct in_flight *job)
         stop_checking(e, err);
         return;
     }
-    if (!vf_frame_equal(made, job->dst, vf_cpu_fast_pool(e->cpu)) && e->mismatches++ == 0)
-        e->first_mismatch = e->checked;
-    e->checked++;
+    if (cpu_made) {
+        if (!vf_frame_equal(made, job->dst, vf_cpu_fast_pool(e->cpu)) && e->mismatches++ == 0)
+            e->first_mismatch = e->checked;
+        e->checked++;
+    }
     vf_gpu_release(e->gpu);
 }
 
@@ -121,8 +124,8 @@ static int cpu_run(struct vf_engine *e, const struct in_flight *job, vf_engine_e
     double started = vf_now_ms();
     int failed = vf_cpu_fast_run(e->cpu, job->filter, job->border, job->src, job->dst);
     double ms = vf_now_ms() - started;
-    if (checking && !failed)
-        finish_check(e, job);
+    if (checking)
+        finish_check(e, job, !failed);
     if (failed) {
         snprintf(err, errlen, "CPU engine: out of memory");
         return -1;
