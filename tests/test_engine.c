@@ -37,12 +37,12 @@ static void on_notice(const char *line, void *ctx)
 /* Pushes FRAMES random frames (failing the GPU at `fail_at` when > 0) and checks the results.
  * The frames come from `allocate`: the GPU copies pinned ones (vf_gpu_frame_alloc) straight. */
 static void run_stream(enum vf_engine_choice choice, int fail_at, const char *expect_notice, int w,
-                       int h, vf_frame_allocator allocate)
+                       int h, vf_frame_allocator allocate, const char *spec)
 {
     struct stream *s = calloc(1, sizeof(*s));
     struct vf_filter f;
     char err[256];
-    vf_filter_parse("gaussian:size=5", &f, err, sizeof(err));
+    vf_filter_parse(spec, &f, err, sizeof(err));
     struct vf_engine_config cfg = {.choice = choice,
                                    .threads = 2,
                                    .gpu_variant = 3,
@@ -77,8 +77,8 @@ static void run_stream(enum vf_engine_choice choice, int fail_at, const char *ex
         vf_cpu_ref(&f, VF_BORDER_MIRROR, &s->src[i], &want);
         wrong += vf_frame_compare(&want, &s->dst[i], NULL, NULL, NULL) >= 0;
     }
-    CHECK(misplaced == 0 && wrong == 0, "choice %d fail_at %d: %d out of order, %d wrong", choice,
-          fail_at, misplaced, wrong);
+    CHECK(misplaced == 0 && wrong == 0, "%s, choice %d fail_at %d: %d out of order, %d wrong", spec,
+          choice, fail_at, misplaced, wrong);
     if (expect_notice)
         CHECK(strstr(s->notices, expect_notice) != NULL, "notice '%s' missing; got '%s'",
               expect_notice, s->notices);
@@ -104,16 +104,16 @@ static void run_stream(enum vf_engine_choice choice, int fail_at, const char *ex
 
 int main(void)
 {
-    run_stream(VF_USE_CPU, 0, NULL, 17, 9, vf_frame_alloc);
+    run_stream(VF_USE_CPU, 0, NULL, 17, 9, vf_frame_alloc, "gaussian:size=5");
     char err[256];
     struct vf_gpu *probe = vf_gpu_open(1, 1, 1, err, sizeof(err));
     if (!probe) {
         /* frames meant for the GPU are ordinary ones here, and serve the CPU as well */
-        run_stream(VF_USE_CPU, 0, NULL, 17, 9, vf_gpu_frame_alloc);
+        run_stream(VF_USE_CPU, 0, NULL, 17, 9, vf_gpu_frame_alloc, "gaussian:size=5");
         struct vf_frame f;
         CHECK(vf_gpu_frame_alloc(&f, 3, 2) == 0 && !vf_gpu_frame_pinned(&f), "without a GPU");
         vf_frame_free(&f);
-        run_stream(VF_USE_BOTH, 0, "no GPU check", 17, 9, vf_frame_alloc);
+        run_stream(VF_USE_BOTH, 0, "no GPU check", 17, 9, vf_frame_alloc, "gaussian:size=5");
         struct vf_engine_config cfg = {.choice = VF_USE_GPU, .width = 8, .height = 8};
         CHECK(vf_engine_open(&cfg, err, sizeof(err)) == NULL && strstr(err, "--engine gpu: "),
               "--engine gpu without a device: '%s'", err);
@@ -124,13 +124,17 @@ int main(void)
     /* each GPU case with frames of both kinds: through the ring's pinned frames, and straight */
     const vf_frame_allocator kinds[] = {vf_frame_alloc, vf_gpu_frame_alloc};
     for (int k = 0; k < 2; k++) {
-        run_stream(VF_USE_GPU, 0, NULL, 257, 131, kinds[k]);
-        run_stream(VF_USE_BOTH, 0, NULL, 257, 131, kinds[k]);
+        /* each of the fast variant's kernels: small, tensor cores, running sums */
+        static const char *const specs[] = {"gaussian:size=5", "gaussian:size=15", "box:size=15"};
+        for (int i = 0; i < 3; i++) {
+            run_stream(VF_USE_GPU, 0, NULL, 257, 131, kinds[k], specs[i]);
+            run_stream(VF_USE_BOTH, 0, NULL, 257, 131, kinds[k], specs[i]);
+        }
         /* CUDA fails on the 1st, 3rd and 13th push: with nothing, one and several frames in
          * flight */
-        run_stream(VF_USE_GPU, 1, "GPU failed after 0 frames", 33, 17, kinds[k]);
-        run_stream(VF_USE_GPU, 3, "continuing on the CPU", 33, 17, kinds[k]);
-        run_stream(VF_USE_GPU, 13, "continuing on the CPU", 257, 131, kinds[k]);
+        run_stream(VF_USE_GPU, 1, "GPU failed after 0 frames", 33, 17, kinds[k], "gaussian:size=5");
+        run_stream(VF_USE_GPU, 3, "continuing on the CPU", 33, 17, kinds[k], "gaussian:size=5");
+        run_stream(VF_USE_GPU, 13, "continuing on the CPU", 257, 131, kinds[k], "gaussian:size=5");
     }
     return check_done("engine");
 }

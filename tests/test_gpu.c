@@ -289,8 +289,11 @@ static void caller_frames(void)
     CHECK(g != NULL, "open: %s", err);
     if (!g)
         return;
-    struct vf_filter box;
-    vf_filter_parse("box:size=9", &box, NULL, 0);
+    /* each of the fast variant's kernels: running sums, tensor cores, small */
+    struct vf_filter filters[3];
+    vf_filter_parse("box:size=9", &filters[0], NULL, 0);
+    vf_filter_parse("gaussian:size=15", &filters[1], NULL, 0);
+    vf_filter_parse("sharpen", &filters[2], NULL, 0);
     struct vf_frame in[FRAMES], out[FRAMES], want;
     vf_frame_alloc(&want, W, H);
     for (int i = 0; i < FRAMES; i++) {
@@ -305,12 +308,13 @@ static void caller_frames(void)
         vf_frame_fill_random(&in[i], (uint64_t)i + 500);
         vf_frame_fill(&out[i], 0x5A);
     }
-    struct vf_gpu_job job = {&box, VF_BORDER_ZERO, VF_GPU_FAST, 16, false};
+    struct vf_gpu_job job = {NULL, VF_BORDER_ZERO, VF_GPU_FAST, 16, false};
     int submitted = 0, collected = 0;
     bool own[FRAMES] = {false}; /* every fifth through the ring's own frames */
     while (collected < FRAMES) {
         struct vf_frame *ring_in;
         while (submitted < FRAMES && (ring_in = vf_gpu_input(g))) {
+            job.filter = &filters[submitted % 3];
             int rc;
             if ((own[submitted] = submitted % 5 == 4)) {
                 vf_frame_copy(ring_in, &in[submitted]);
@@ -330,7 +334,7 @@ static void caller_frames(void)
         CHECK(vf_gpu_collect(g, &made, NULL, err, sizeof(err)) == 0, "collect: %s", err);
         CHECK(own[collected] ? made != &out[collected] : made == &out[collected],
               "frame %d came back in the wrong frame", collected);
-        expected(&box, VF_BORDER_ZERO, &in[collected], &want);
+        expected(&filters[collected % 3], VF_BORDER_ZERO, &in[collected], &want);
         CHECK(vf_frame_compare(&want, made, NULL, NULL, NULL) < 0, "frame %d wrong or out of order",
               collected);
         vf_gpu_release(g);
