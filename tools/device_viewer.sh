@@ -76,7 +76,7 @@ cat vfview.err
 cd "$repo" || exit 1
 
 grep -q "; GPU mean" "$out/session/vfview.err" && echo "GPU half ran: yes" || echo "GPU half ran: NO"
-bash tests/test_viewer.sh "$vfview" 2>&1 | tee "$out/test_viewer.log" | tail -5
+bash tests/test_viewer.sh "$vfview" "$root/bin/media_check" 2>&1 | tee "$out/test_viewer.log" | tail -5
 
 # the media paths that need FFmpeg as well as the GPU: a headless GPU run against the CPU's,
 # end to end through decode, convert, filter, convert back and a lossless encode, and the bench's

@@ -15,7 +15,7 @@ trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage"/{bin,lib,dri,share,fonts}
 
 bins=(/usr/bin/Xvfb /usr/bin/xdotool /usr/bin/ffmpeg /usr/bin/ffprobe /usr/bin/xkbcomp)
-cp "$build/src/vfview" "$stage/bin/"
+cp "$build/src/vfview" "$build/tests/media_check" "$stage/bin/" # test_viewer.sh checks with both
 cp "${bins[@]}" "$stage/bin/"
 cp /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so "$stage/dri/"
 # opened at run time, not linked: libglvnd and Mesa's vendor libraries (through libepoxy and
