@@ -13,7 +13,7 @@
 #include "recording.h"
 #include "timing.h"
 
-enum { SHOWN_COUNT = 4, READY_DEPTH = 2 };
+enum { SHOWN_COUNT = 4, READY_DEPTH = 2, RECENT_AUDIO = 128 /* about 2.5 s of AAC */ };
 
 struct vf_playback {
     struct vf_decoder *decoder;
@@ -34,7 +34,14 @@ struct vf_playback {
     struct closing *closing; /* stopped recordings still being finished, oldest first */
     bool cpu_failed_once;
     bool no_audio; /* recordings without the input's audio */
-    int threads;   /* for the recordings' conversions (0: one per core) */
+    /* The last audio packets read, oldest at recent_next: the demuxer reads sound ahead of the
+     * picture on screen (by the video decoder's delay and the queues), so a new recording gets
+     * those that go with its first picture and after, just before that picture. */
+    AVPacket *recent_audio[RECENT_AUDIO];
+    unsigned recent_serial[RECENT_AUDIO];
+    int recent_next;
+    bool recording_fresh; /* no picture yet: its sound is still only kept in recent_audio */
+    int threads;          /* for the recordings' conversions (0: one per core) */
 };
 
 /* A stopped recording whose file a thread of its own finishes (UI thread only, no lock). */
@@ -46,8 +53,13 @@ struct closing {
 static void put_audio(struct vf_playback *p, struct vf_media_item *item)
 {
     pthread_mutex_lock(&p->lock);
-    if (p->recording)
+    if (p->recording && !p->recording_fresh)
         vf_recording_push_audio(p->recording, item->packet, item->serial);
+    AVPacket **slot = &p->recent_audio[p->recent_next];
+    av_packet_free(slot);
+    *slot = av_packet_clone(item->packet); /* NULL when out of memory: a packet less kept */
+    p->recent_serial[p->recent_next] = item->serial;
+    p->recent_next = (p->recent_next + 1) % RECENT_AUDIO;
     pthread_mutex_unlock(&p->lock);
 }
 
@@ -116,6 +128,25 @@ static void filter_picture(struct vf_playback *p, const struct vf_media_item *sr
                    vf_frame_equal(&s->out[0], &s->out[1], vf_cpu_fast_pool(p->cpu));
 }
 
+/* A new recording's first picture is `first`: before it go the kept audio packets of its serial
+ * that sound with it or after it, oldest first, and from then on the audio as it is read.
+ * The caller holds p->lock. */
+static void push_recent_audio(struct vf_playback *p, const struct vf_media_item *first)
+{
+    for (int i = 0; i < RECENT_AUDIO; i++) {
+        const AVPacket *packet = p->recent_audio[(p->recent_next + i) % RECENT_AUDIO];
+        const unsigned serial = p->recent_serial[(p->recent_next + i) % RECENT_AUDIO];
+        if (!packet || serial != first->serial)
+            continue;
+        const int64_t start = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+        const AVRational tb = p->info->format->streams[packet->stream_index]->time_base;
+        if (start != AV_NOPTS_VALUE &&
+            av_compare_ts(start, tb, first->pts, p->info->time_base) >= 0)
+            vf_recording_push_audio(p->recording, packet, serial);
+    }
+    p->recording_fresh = false;
+}
+
 /* Makes s from src, which s keeps (the one it kept before goes back to the decoder's pool). */
 static void process(struct vf_playback *p, struct vf_media_item *src, struct vf_shown *s)
 {
@@ -128,9 +159,12 @@ static void process(struct vf_playback *p, struct vf_media_item *src, struct vf_
     s->serial = src->serial;
     s->index = src->index;
     pthread_mutex_lock(&p->lock);
-    if (p->recording && (s->have_cpu || s->have_gpu))
+    if (p->recording && (s->have_cpu || s->have_gpu)) {
+        if (p->recording_fresh)
+            push_recent_audio(p, src);
         vf_recording_push_picture(p->recording, &s->out[s->have_cpu ? VF_HALF_CPU : VF_HALF_GPU],
                                   src->pts, src->serial);
+    }
     pthread_mutex_unlock(&p->lock);
 }
 
@@ -266,6 +300,8 @@ void vf_playback_close(struct vf_playback *p)
     vf_queue_destroy(p->ready);
     vf_gpu_close(p->gpu);
     vf_cpu_fast_destroy(p->cpu);
+    for (int i = 0; i < RECENT_AUDIO; i++)
+        av_packet_free(&p->recent_audio[i]);
     pthread_mutex_destroy(&p->lock);
     pthread_mutex_destroy(&p->engines);
     free(p);
@@ -342,6 +378,7 @@ int vf_playback_record_start(struct vf_playback *p, const char *path, const char
         return -1;
     pthread_mutex_lock(&p->lock);
     p->recording = r;
+    p->recording_fresh = true;
     pthread_mutex_unlock(&p->lock);
     return 0;
 }

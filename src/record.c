@@ -18,6 +18,9 @@
 #include "convert.h"
 #include "notice.h"
 
+/* audio packets that can wait for their serial's first picture: seconds of sound */
+enum { AUDIO_WAITING = 256 };
+
 struct vf_recorder {
     struct vf_record_config cfg;
     char path[1024];
@@ -37,6 +40,18 @@ struct vf_recorder {
     bool anchored;
     unsigned serial;
     int64_t shift_us, end_us;
+    /* where the pictures of this serial start on the recording's clock; INT64_MIN for the
+     * recording's first, whose sound keeps the input's own lead over its first picture */
+    int64_t serial_start_us;
+    /* Audio read but not written yet, oldest first. The demuxer reads sound ahead of the
+     * pictures, by the video decoder's delay (a frame a decoding thread) and the queues, so
+     * sound waits until the pictures reach its time: a new serial then starts where the
+     * pictures end and with its own first picture, and the sound of the serial left, beyond
+     * its last picture, is dropped. (Anchored on sound, the pictures had a gap of that delay
+     * at every seek.) */
+    AVPacket *waiting[AUDIO_WAITING];
+    unsigned waiting_serial[AUDIO_WAITING];
+    int waiting_count;
     long pictures; /* sent to the encoder */
     long written;  /* video packets the muxer accepted */
     int file_opened, header_written;
@@ -466,25 +481,90 @@ static int drain_encoder(struct vf_recorder *r, char *err, size_t errlen)
     }
 }
 
-/* How far the recording's clock is ahead of the source's, in `tb`. The first item, and the
- * first of each new serial, starts where what was written so far ends. */
-static int64_t shift_for(struct vf_recorder *r, int64_t ts, AVRational tb, unsigned serial,
-                         AVRational out_tb)
+/* The first picture of the recording, and the first of each new serial, starts where the
+ * pictures so far end: recording time = source time + shift_us from then on. */
+static void anchor(struct vf_recorder *r, int64_t pts, unsigned serial)
 {
-    if (!r->anchored || serial != r->serial) {
-        r->shift_us = r->end_us - av_rescale_q(ts, tb, AV_TIME_BASE_Q);
-        r->serial = serial;
-        r->anchored = true;
-    }
-    return av_rescale_q(r->shift_us, AV_TIME_BASE_Q, out_tb);
+    r->shift_us = r->end_us - av_rescale_q(pts, r->cfg.time_base, AV_TIME_BASE_Q);
+    r->serial_start_us = r->anchored ? r->end_us : INT64_MIN;
+    r->serial = serial;
+    r->anchored = true;
 }
 
-/* the recording's clock reaches `end` (in tb) */
+static bool anchored_for(const struct vf_recorder *r, unsigned serial)
+{
+    return r->anchored && r->serial == serial;
+}
+
+/* the pictures reach `end` (in tb) on the recording's clock */
 static void extend_to(struct vf_recorder *r, int64_t end, AVRational tb)
 {
     int64_t us = av_rescale_q(end, tb, AV_TIME_BASE_Q);
     if (us > r->end_us)
         r->end_us = us;
+}
+
+static int write_audio_now(struct vf_recorder *r, const AVPacket *packet, char *err, size_t errlen);
+
+/* serial a came after serial b (serials only grow, and may wrap) */
+static bool later_serial(unsigned a, unsigned b)
+{
+    return (int)(a - b) > 0;
+}
+
+/* Writes the waiting sound of the current serial that starts before `until_us` on the
+ * recording's clock (all of it where until_us is INT64_MAX) and drops that of serials left;
+ * keeps the rest, in order. */
+static int write_waiting(struct vf_recorder *r, int64_t until_us, char *err, size_t errlen)
+{
+    int status = 0, kept = 0;
+    for (int i = 0; i < r->waiting_count; i++) {
+        AVPacket *packet = r->waiting[i];
+        const unsigned serial = r->waiting_serial[i];
+        if (!r->anchored || later_serial(serial, r->serial)) {
+            r->waiting[kept] = packet;
+            r->waiting_serial[kept++] = serial;
+            continue;
+        }
+        if (serial == r->serial) {
+            const AVRational tb = r->cfg.audio_source->streams[packet->stream_index]->time_base;
+            const int64_t start = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+            if (start != AV_NOPTS_VALUE &&
+                av_rescale_q(start, tb, AV_TIME_BASE_Q) + r->shift_us >= until_us) {
+                r->waiting[kept] = packet;
+                r->waiting_serial[kept++] = serial;
+                continue;
+            }
+            if (status == 0)
+                status = write_audio_now(r, packet, err, errlen);
+        }
+        av_packet_free(&packet);
+    }
+    r->waiting_count = kept;
+    return status;
+}
+
+/* Sound waits for the pictures; when too much waits, the oldest goes in (or is dropped, if
+ * its serial has no picture yet). */
+static int keep_waiting(struct vf_recorder *r, const AVPacket *packet, unsigned serial, char *err,
+                        size_t errlen)
+{
+    AVPacket *copy = av_packet_clone(packet);
+    if (!copy)
+        return fail(r, err, errlen, "out of memory", 0);
+    int status = 0;
+    if (r->waiting_count == AUDIO_WAITING) {
+        if (anchored_for(r, r->waiting_serial[0]))
+            status = write_audio_now(r, r->waiting[0], err, errlen);
+        av_packet_free(&r->waiting[0]);
+        memmove(r->waiting, r->waiting + 1, sizeof(r->waiting[0]) * (AUDIO_WAITING - 1));
+        memmove(r->waiting_serial, r->waiting_serial + 1,
+                sizeof(r->waiting_serial[0]) * (AUDIO_WAITING - 1));
+        r->waiting_count--;
+    }
+    r->waiting[r->waiting_count] = copy;
+    r->waiting_serial[r->waiting_count++] = serial;
+    return status;
 }
 
 int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *picture, int64_t pts,
@@ -498,9 +578,11 @@ int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *pict
     char why[256];
     if (vf_convert_from_planar(r->converter, picture, r->frame, why, sizeof(why)))
         return fail(r, err, errlen, why, 0);
+    if (!anchored_for(r, serial))
+        anchor(r, pts, serial);
     AVRational tb = r->encoder->time_base;
     int64_t t =
-        av_rescale_q(pts, r->cfg.time_base, tb) + shift_for(r, pts, r->cfg.time_base, serial, tb);
+        av_rescale_q(pts, r->cfg.time_base, tb) + av_rescale_q(r->shift_us, AV_TIME_BASE_Q, tb);
     if (r->last_pts != AV_NOPTS_VALUE && t <= r->last_pts)
         t = r->last_pts + 1;
     r->frame->pts = r->last_pts = t;
@@ -510,7 +592,43 @@ int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *pict
     if (ret < 0)
         return fail(r, err, errlen, "encoding failed", ret);
     r->pictures++;
-    return drain_encoder(r, err, errlen);
+    if (drain_encoder(r, err, errlen))
+        return -1;
+    return write_waiting(r, r->end_us, err, errlen); /* the sound up to this picture's end */
+}
+
+static int write_audio_now(struct vf_recorder *r, const AVPacket *packet, char *err, size_t errlen)
+{
+    int index = packet->stream_index;
+    AVPacket *copy = av_packet_clone(packet);
+    if (!copy)
+        return fail(r, err, errlen, "out of memory", 0);
+    AVStream *out = r->mux->streams[r->audio_map[index]];
+    av_packet_rescale_ts(copy, r->cfg.audio_source->streams[index]->time_base, out->time_base);
+    int64_t start = copy->pts != AV_NOPTS_VALUE ? copy->pts : copy->dts;
+    if (start != AV_NOPTS_VALUE) {
+        int64_t shift = av_rescale_q(r->shift_us, AV_TIME_BASE_Q, out->time_base);
+        /* sound from before the serial's first picture goes with pictures not recorded */
+        if (r->serial_start_us != INT64_MIN &&
+            start + shift < av_rescale_q(r->serial_start_us, AV_TIME_BASE_Q, out->time_base)) {
+            av_packet_free(&copy);
+            return 0;
+        }
+        copy->pts = copy->pts != AV_NOPTS_VALUE ? copy->pts + shift : AV_NOPTS_VALUE;
+        copy->dts = copy->dts != AV_NOPTS_VALUE ? copy->dts + shift : AV_NOPTS_VALUE;
+    }
+    int64_t *last = &r->audio_last[index];
+    if (copy->dts != AV_NOPTS_VALUE && *last != AV_NOPTS_VALUE && copy->dts <= *last) {
+        av_packet_free(&copy); /* audio from before a jump's new start, dropped */
+        return 0;
+    }
+    if (copy->dts != AV_NOPTS_VALUE)
+        *last = copy->dts;
+    copy->stream_index = out->index;
+    copy->pos = -1;
+    int ret = av_interleaved_write_frame(r->mux, copy);
+    av_packet_free(&copy);
+    return ret < 0 ? fail(r, err, errlen, "write failed", ret) : 0;
 }
 
 int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, unsigned serial,
@@ -521,31 +639,9 @@ int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, unsig
         return fail(r, err, errlen, "", 0);
     if (!r->audio_map || index < 0 || index >= r->audio_map_size || r->audio_map[index] < 0)
         return 0;
-    AVPacket *copy = av_packet_clone(packet);
-    if (!copy)
-        return fail(r, err, errlen, "out of memory", 0);
-    AVStream *out = r->mux->streams[r->audio_map[index]];
-    av_packet_rescale_ts(copy, r->cfg.audio_source->streams[index]->time_base, out->time_base);
-    int64_t start = copy->pts != AV_NOPTS_VALUE ? copy->pts : copy->dts;
-    if (start != AV_NOPTS_VALUE) {
-        int64_t shift = shift_for(r, start, out->time_base, serial, out->time_base);
-        copy->pts = copy->pts != AV_NOPTS_VALUE ? copy->pts + shift : AV_NOPTS_VALUE;
-        copy->dts = copy->dts != AV_NOPTS_VALUE ? copy->dts + shift : AV_NOPTS_VALUE;
-    }
-    int64_t *last = &r->audio_last[index];
-    if (copy->dts != AV_NOPTS_VALUE && *last != AV_NOPTS_VALUE && copy->dts <= *last) {
-        av_packet_free(&copy); /* audio from before a jump's new start: a few ms, dropped */
-        return 0;
-    }
-    if (copy->dts != AV_NOPTS_VALUE) {
-        *last = copy->dts;
-        extend_to(r, copy->dts + copy->duration, out->time_base);
-    }
-    copy->stream_index = out->index;
-    copy->pos = -1;
-    int ret = av_interleaved_write_frame(r->mux, copy);
-    av_packet_free(&copy);
-    return ret < 0 ? fail(r, err, errlen, "write failed", ret) : 0;
+    if (keep_waiting(r, packet, serial, err, errlen))
+        return -1;
+    return r->anchored ? write_waiting(r, r->end_us, err, errlen) : 0;
 }
 
 static void remove_if_regular(const char *path)
@@ -560,6 +656,8 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
     if (!r)
         return 0;
     if (r->header_written) {
+        if (!r->failed)
+            write_waiting(r, INT64_MAX, NULL, 0); /* the sound after the last picture */
         if (!r->failed) {
             int ret = avcodec_send_frame(r->encoder, NULL);
             if (ret < 0 && ret != AVERROR_EOF)
@@ -591,6 +689,8 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
     avformat_free_context(r->mux);
     free(r->audio_map);
     free(r->audio_last);
+    for (int i = 0; i < r->waiting_count; i++) /* sound whose pictures never came */
+        av_packet_free(&r->waiting[i]);
     free(r);
     return status;
 }
