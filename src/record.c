@@ -18,7 +18,7 @@
 #include "convert.h"
 #include "notice.h"
 
-/* audio packets that can wait for their serial's first picture: seconds of sound */
+/* audio packets that can wait for the pictures to reach them: about 5 s of AAC */
 enum { AUDIO_WAITING = 256 };
 
 struct vf_recorder {
