@@ -183,8 +183,10 @@ static const char *time_pipeline(const struct vf_bench_config *cfg, int variant,
     }
     struct vf_gpu_job job = {&cfg->filter, cfg->border, variant, cfg->block, transfer_only};
     const char *result = NULL;
-    struct vf_frame *in;
-    for (int s = 0; (in = vf_gpu_input(g)) && s < cfg->streams; s++) {
+    for (int s = 0; s < cfg->streams; s++) {
+        struct vf_frame *in = vf_gpu_input(g, err, sizeof(err));
+        if (!in)
+            goto failed;
         vf_frame_fill_random(in, (uint64_t)s + 3);
         if (vf_gpu_submit(g, &job, err, sizeof(err)))
             goto failed;
@@ -200,7 +202,7 @@ static const char *time_pipeline(const struct vf_bench_config *cfg, int variant,
         if (i >= warmup)
             kernel_ms[i - warmup] = timing.kernel_ms;
         vf_gpu_release(g);
-        if (vf_gpu_input(g) && vf_gpu_submit(g, &job, err, sizeof(err)))
+        if (!vf_gpu_input(g, err, sizeof(err)) || vf_gpu_submit(g, &job, err, sizeof(err)))
             goto failed;
     }
     double ms = (vf_now_ms() - t0) / frames;

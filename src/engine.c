@@ -194,7 +194,7 @@ int vf_engine_push(struct vf_engine *e, const struct vf_filter *f, enum vf_borde
 {
     struct in_flight job = {src, dst, tag, f, border};
     e->pushed++;
-    while (e->gpu_output && !vf_gpu_input(e->gpu))
+    while (e->gpu_output && !vf_gpu_slot_free(e->gpu))
         if (gpu_collect_one(e, emit, ctx, err, errlen))
             return -1;
     if (!e->gpu_output)
@@ -209,8 +209,10 @@ int vf_engine_push(struct vf_engine *e, const struct vf_filter *f, enum vf_borde
     if (vf_gpu_frame_pinned(src) && vf_gpu_frame_pinned(dst)) {
         failed = vf_gpu_submit_frames(e->gpu, &gj, src, dst, why, sizeof(why));
     } else {
-        vf_frame_copy(vf_gpu_input(e->gpu), src);
-        failed = vf_gpu_submit(e->gpu, &gj, why, sizeof(why));
+        struct vf_frame *staging = vf_gpu_input(e->gpu, why, sizeof(why));
+        if (staging)
+            vf_frame_copy(staging, src);
+        failed = !staging || vf_gpu_submit(e->gpu, &gj, why, sizeof(why));
     }
     if (failed)
         return fall_back_to_cpu(e, why, emit, ctx, err, errlen);

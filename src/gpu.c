@@ -11,7 +11,7 @@
 enum { EV_START, EV_UPLOADED, EV_FILTERED, EV_DONE, EV_COUNT };
 
 struct slot {
-    struct vf_frame host_in, host_out; /* pinned */
+    struct vf_frame host_in, host_out; /* pinned, made when vf_gpu_input first asks for them */
     struct vf_frame *result;           /* host_out, or the caller's (vf_gpu_submit_frames) */
     uint8_t *dev_in, *dev_out;
     cudaStream_t stream;
@@ -89,7 +89,7 @@ static void free_slot(struct slot *s)
     memset(s, 0, sizeof(*s));
 }
 
-static int init_slot(struct vf_gpu *g, struct slot *s, bool pinned, char *err, size_t len)
+static int init_slot(struct vf_gpu *g, struct slot *s, char *err, size_t len)
 {
     size_t pitch;
     if (cuda_check(cudaStreamCreateWithFlags(&s->stream, cudaStreamNonBlocking),
@@ -105,10 +105,6 @@ static int init_slot(struct vf_gpu *g, struct slot *s, bool pinned, char *err, s
                                    (size_t)g->height * VF_PLANES),
                    "cudaMallocPitch", err, len))
         return -1;
-    if (pinned &&
-        (vf_frame_alloc_from(&s->host_in, g->width, g->height, pinned_bytes, release_pinned) ||
-         vf_frame_alloc_from(&s->host_out, g->width, g->height, pinned_bytes, release_pinned)))
-        return report(err, len, "CUDA: cudaHostAlloc: out of pinned host memory");
     return 0;
 }
 
@@ -143,7 +139,7 @@ struct vf_gpu *vf_gpu_open(int width, int height, int ring, char *err, size_t er
     snprintf(g->description, sizeof(g->description), "%.200s (sm_%d%d, driver %d.%d)", prop.name,
              prop.major, prop.minor, driver / 1000, driver % 1000 / 10);
     for (int i = 0; i <= ring; i++)
-        if (init_slot(g, &g->slots[i], i < ring, err, errlen))
+        if (init_slot(g, &g->slots[i], err, errlen))
             goto fail;
     return g;
 fail:
@@ -294,17 +290,43 @@ int vf_gpu_run(struct vf_gpu *g, const struct vf_gpu_job *job, const struct vf_f
     return finish(s, timing, err, errlen);
 }
 
-struct vf_frame *vf_gpu_input(struct vf_gpu *g)
+bool vf_gpu_slot_free(const struct vf_gpu *g)
 {
-    if (g->in_flight + (g->held ? 1 : 0) >= g->ring)
+    return g->in_flight + (g->held ? 1 : 0) < g->ring;
+}
+
+/* A slot's own frames are made on first demand: callers whose frames are all pinned
+ * (vf_gpu_submit_frames) never need them, and at 4K they are 50 MB of pinned memory a slot. */
+struct vf_frame *vf_gpu_input(struct vf_gpu *g, char *err, size_t errlen)
+{
+    if (!vf_gpu_slot_free(g)) {
+        report(err, errlen, "GPU: every slot is in flight; collect a frame first");
         return NULL;
-    return &g->slots[g->next_fill].host_in;
+    }
+    struct slot *s = &g->slots[g->next_fill];
+    if (!s->host_in.storage &&
+        (vf_frame_alloc_from(&s->host_in, g->width, g->height, pinned_bytes, release_pinned) ||
+         vf_frame_alloc_from(&s->host_out, g->width, g->height, pinned_bytes, release_pinned))) {
+        vf_frame_free(&s->host_in);
+        report(err, errlen, "CUDA: cudaHostAlloc: out of pinned host memory");
+        return NULL;
+    }
+    return &s->host_in;
+}
+
+size_t vf_gpu_pinned_bytes(const struct vf_gpu *g)
+{
+    size_t bytes = 0;
+    for (int i = 0; i < g->ring; i++)
+        if (g->slots[i].host_in.storage)
+            bytes += 2 * (size_t)g->slots[i].host_in.stride * (size_t)g->height * VF_PLANES;
+    return bytes;
 }
 
 int vf_gpu_submit_frames(struct vf_gpu *g, const struct vf_gpu_job *job, const struct vf_frame *in,
                          struct vf_frame *out, char *err, size_t errlen)
 {
-    if (!vf_gpu_input(g))
+    if (!vf_gpu_slot_free(g))
         return report(err, errlen, "GPU: every slot is in flight; collect a frame first");
     struct slot *s = &g->slots[g->next_fill];
     if (enqueue(g, s, job, in, out, err, errlen))
@@ -318,6 +340,8 @@ int vf_gpu_submit_frames(struct vf_gpu *g, const struct vf_gpu_job *job, const s
 int vf_gpu_submit(struct vf_gpu *g, const struct vf_gpu_job *job, char *err, size_t errlen)
 {
     struct slot *s = &g->slots[g->next_fill];
+    if (!s->host_in.storage)
+        return report(err, errlen, "GPU: vf_gpu_submit without vf_gpu_input");
     return vf_gpu_submit_frames(g, job, &s->host_in, &s->host_out, err, errlen);
 }
 

@@ -48,18 +48,21 @@ bool vf_gpu_frame_pinned(const struct vf_frame *f);
 int vf_gpu_run(struct vf_gpu *g, const struct vf_gpu_job *job, const struct vf_frame *in,
                struct vf_frame *out, struct vf_gpu_timing *timing, char *err, size_t errlen);
 
-/* Streamed: fill the pinned frame that vf_gpu_input returns (NULL when every slot is busy:
- * collect first), then submit it. Frames come out of vf_gpu_collect in submission order; the
- * returned frame stays valid until vf_gpu_release. */
-struct vf_frame *vf_gpu_input(struct vf_gpu *g);
+/* Whether a slot is free for one more frame (else collect one first). */
+bool vf_gpu_slot_free(const struct vf_gpu *g);
+/* Streamed: fill the pinned frame that vf_gpu_input returns, then submit it. NULL with a
+ * message when every slot is busy or pinned memory ran out. Frames come out of vf_gpu_collect
+ * in submission order; the returned frame stays valid until vf_gpu_release. */
+struct vf_frame *vf_gpu_input(struct vf_gpu *g, char *err, size_t errlen);
 int vf_gpu_submit(struct vf_gpu *g, const struct vf_gpu_job *job, char *err, size_t errlen);
 /* The same with the caller's frames: uploads `in` and downloads into `out`, which must stay as
  * they are until vf_gpu_collect returns `out` for them. With pinned frames this returns at
- * once; with others CUDA holds the caller until their copies are done. Needs a free slot
- * (vf_gpu_input not NULL). */
+ * once; with others CUDA holds the caller until their copies are done. Needs a free slot. */
 int vf_gpu_submit_frames(struct vf_gpu *g, const struct vf_gpu_job *job, const struct vf_frame *in,
                          struct vf_frame *out, char *err, size_t errlen);
 int vf_gpu_in_flight(const struct vf_gpu *g);
+/* The pinned host memory the slots' own frames hold: none until vf_gpu_input asks for them. */
+size_t vf_gpu_pinned_bytes(const struct vf_gpu *g);
 int vf_gpu_collect(struct vf_gpu *g, const struct vf_frame **out, struct vf_gpu_timing *timing,
                    char *err, size_t errlen);
 void vf_gpu_release(struct vf_gpu *g);

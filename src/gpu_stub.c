@@ -29,10 +29,23 @@ int vf_gpu_run(struct vf_gpu *g, const struct vf_gpu_job *job, const struct vf_f
     return -1;
 }
 
-struct vf_frame *vf_gpu_input(struct vf_gpu *g)
+bool vf_gpu_slot_free(const struct vf_gpu *g)
 {
     (void)g;
+    return false;
+}
+
+struct vf_frame *vf_gpu_input(struct vf_gpu *g, char *err, size_t errlen)
+{
+    (void)g;
+    snprintf(err, errlen, "built without CUDA");
     return NULL;
+}
+
+size_t vf_gpu_pinned_bytes(const struct vf_gpu *g)
+{
+    (void)g;
+    return 0;
 }
 
 int vf_gpu_submit(struct vf_gpu *g, const struct vf_gpu_job *job, char *err, size_t errlen)

@@ -251,7 +251,11 @@ static void pipeline(void)
     int submitted = 0, collected = 0;
     while (collected < FRAMES) {
         struct vf_frame *in;
-        while (submitted < FRAMES && (in = vf_gpu_input(g))) {
+        while (submitted < FRAMES && vf_gpu_slot_free(g)) {
+            in = vf_gpu_input(g, err, sizeof(err));
+            CHECK(in != NULL, "input %d: %s", submitted, err);
+            if (!in)
+                break;
             vf_frame_fill_random(in, (uint64_t)submitted + 100);
             struct vf_gpu_job job = {submitted < FRAMES / 2 ? &sharpen : &gauss, VF_BORDER_MIRROR,
                                      submitted % 2 ? VF_GPU_NAIVE : VF_GPU_FAST, 16, false};
@@ -259,6 +263,9 @@ static void pipeline(void)
             submitted++;
         }
         CHECK(vf_gpu_in_flight(g) <= RING, "in flight %d", vf_gpu_in_flight(g));
+        if (submitted < FRAMES)
+            CHECK(!vf_gpu_input(g, err, sizeof(err)) && strstr(err, "every slot is in flight"),
+                  "input beyond the ring: %s", err);
         const struct vf_frame *out;
         struct vf_gpu_timing t;
         CHECK(vf_gpu_collect(g, &out, &t, err, sizeof(err)) == 0, "collect: %s", err);
@@ -311,12 +318,17 @@ static void caller_frames(void)
     struct vf_gpu_job job = {NULL, VF_BORDER_ZERO, VF_GPU_FAST, 16, false};
     int submitted = 0, collected = 0;
     bool own[FRAMES] = {false}; /* every fifth through the ring's own frames */
+    CHECK(vf_gpu_submit(g, &job, err, sizeof(err)) == -1 && strstr(err, "without vf_gpu_input"),
+          "submit with no frame: %s", err);
     while (collected < FRAMES) {
-        struct vf_frame *ring_in;
-        while (submitted < FRAMES && (ring_in = vf_gpu_input(g))) {
+        while (submitted < FRAMES && vf_gpu_slot_free(g)) {
             job.filter = &filters[submitted % 3];
             int rc;
             if ((own[submitted] = submitted % 5 == 4)) {
+                struct vf_frame *ring_in = vf_gpu_input(g, err, sizeof(err));
+                CHECK(ring_in != NULL, "input %d: %s", submitted, err);
+                if (!ring_in)
+                    break;
                 vf_frame_copy(ring_in, &in[submitted]);
                 rc = vf_gpu_submit(g, &job, err, sizeof(err));
             } else {
@@ -325,6 +337,14 @@ static void caller_frames(void)
             }
             CHECK(rc == 0, "submit %d: %s", submitted, err);
             submitted++;
+            /* the slots' own frames come with the first frame that needs them */
+            size_t slot_bytes = 2 * (size_t)in[0].stride * H * VF_PLANES;
+            size_t want_bytes = slot_bytes * (size_t)(submitted < 5 ? 0 : submitted < 10 ? 1 : 2);
+            if (submitted >= 15)
+                want_bytes = slot_bytes * RING; /* frames 4, 9 and 14 took slots 1, 0 and 2 */
+            CHECK(vf_gpu_pinned_bytes(g) == want_bytes,
+                  "after %d frames: %zu pinned bytes, not %zu", submitted, vf_gpu_pinned_bytes(g),
+                  want_bytes);
         }
         if (submitted < FRAMES)
             CHECK(vf_gpu_submit_frames(g, &job, &in[0], &out[0], err, sizeof(err)) == -1 &&
