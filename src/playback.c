@@ -372,6 +372,7 @@ int vf_playback_record_start(struct vf_playback *p, const char *path, const char
                                   .time_base = p->info->time_base,
                                   .frame_rate = p->info->frame_rate,
                                   .audio_source = p->no_audio ? NULL : p->info->format,
+                                  .sound_ends_with_pictures = true,
                                   .threads = p->threads};
     struct vf_recording *r = vf_recording_start(&rc, err, errlen);
     if (!r)

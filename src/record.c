@@ -656,8 +656,8 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
     if (!r)
         return 0;
     if (r->header_written) {
-        if (!r->failed)
-            write_waiting(r, INT64_MAX, NULL, 0); /* the sound after the last picture */
+        if (!r->failed) /* the sound after the last picture, where it belongs */
+            write_waiting(r, r->cfg.sound_ends_with_pictures ? r->end_us : INT64_MAX, NULL, 0);
         if (!r->failed) {
             int ret = avcodec_send_frame(r->encoder, NULL);
             if (ret < 0 && ret != AVERROR_EOF)

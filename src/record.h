@@ -5,6 +5,7 @@
 #ifndef VF_RECORD_H
 #define VF_RECORD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <libavcodec/avcodec.h>
@@ -23,6 +24,9 @@ struct vf_record_config {
     int threads;              /* the conversion to the encoder's format: 0, one per core */
     /* the input: its audio streams are copied, its file never written over; NULL: none */
     const AVFormatContext *audio_source;
+    /* whether the sound stops where the last picture ends: a recording stopped in the window ends
+     * there, while a headless run keeps sound that outlasts the input's pictures */
+    bool sound_ends_with_pictures;
     void (*notice)(const char *line, void *ctx); /* one-line notices (fallbacks, drops) */
     void *notice_ctx;
 };

@@ -95,6 +95,9 @@ grep -q "recording stopped: .* frames written to rec.mp4" vfview.err && ok ||
 # steps STREAM: the gaps between successive timestamps, one a line
 steps() { ffprobe -v error -select_streams "$1" -show_entries packet=pts_time -of csv=p=0 \
     jumps.mp4 | sort -g | awk 'NR > 1 { print $1 - p } { p = $1 }'; }
+# ends STREAM: where its last packet ends, in seconds
+ends() { ffprobe -v error -select_streams "$1" -show_entries packet=pts_time,duration_time \
+    -of csv=p=0 jumps.mp4 | awk -F, '$1 + $2 > e { e = $1 + $2 } END { print e + 0 }'; }
 for threads in "" "--threads 16"; do
     cat >jumps.sh <<SCRIPT
 "$vfview" $threads -o jumps.mp4 2>jumps.err &
@@ -119,6 +122,12 @@ SCRIPT
         ok || bad "jumps.mp4 ${threads:-(default threads)}: video steps $(echo "$video" |
             sort -g | sed -n '1p;$p' | tr '\n' ' '), audio steps $(echo "$audio" | sort -g |
             sed -n '1p;$p' | tr '\n' ' ')"
+    # the sound read ahead of the pictures (a picture a decoding thread) stops with them: it
+    # used to go on for up to half a second with 16 threads after the last picture
+    video_end=$(ends v:0) audio_end=$(ends a:0)
+    awk -v v="$video_end" -v a="$audio_end" 'BEGIN { exit !(a > v - 0.25 && a <= v + 0.05) }' &&
+        ok || bad "jumps.mp4 ${threads:-(default threads)}: sound ends at $audio_end s," \
+            "pictures at $video_end s"
 done
 
 # runs a session's script under Xvfb (a screen of $2, or 1600x900); the screenshots it took,
