@@ -256,3 +256,9 @@ void vf_engine_inject_gpu_failure(struct vf_engine *e, int after)
     if (e->gpu)
         vf_gpu_inject_failure(e->gpu, after);
 }
+
+void vf_engine_limit_gpu_pinned(struct vf_engine *e, size_t bytes)
+{
+    if (e->gpu)
+        vf_gpu_limit_pinned(e->gpu, bytes);
+}

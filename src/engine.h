@@ -50,5 +50,7 @@ void vf_engine_check_result(const struct vf_engine *e, long *checked, long *mism
                             long *first);
 /* Test hook: the GPU fails as CUDA would on the n-th following push. */
 void vf_engine_inject_gpu_failure(struct vf_engine *e, int after);
+/* Test hook: vf_gpu_limit_pinned on the engine's GPU, if it has one. */
+void vf_engine_limit_gpu_pinned(struct vf_engine *e, size_t bytes);
 
 #endif

@@ -13,15 +13,25 @@ static void *aligned_bytes(size_t bytes)
     return aligned_alloc(ROW_ALIGN, bytes);
 }
 
+static ptrdiff_t row_stride(int width)
+{
+    return ((ptrdiff_t)width + ROW_ALIGN - 1) / ROW_ALIGN * ROW_ALIGN;
+}
+
+size_t vf_frame_bytes(int width, int height)
+{
+    return (size_t)row_stride(width) * (size_t)height * VF_PLANES;
+}
+
 int vf_frame_alloc_from(struct vf_frame *f, int width, int height, void *(*get_bytes)(size_t),
                         void (*release)(void *storage))
 {
     memset(f, 0, sizeof(*f));
     if (width <= 0 || height <= 0 || width > VF_MAX_SIDE || height > VF_MAX_SIDE)
         return -1;
-    ptrdiff_t stride = ((ptrdiff_t)width + ROW_ALIGN - 1) / ROW_ALIGN * ROW_ALIGN;
+    ptrdiff_t stride = row_stride(width);
     size_t plane_bytes = (size_t)stride * (size_t)height;
-    uint8_t *mem = get_bytes(plane_bytes * VF_PLANES);
+    uint8_t *mem = get_bytes(vf_frame_bytes(width, height));
     if (!mem)
         return -1;
     f->width = width;

@@ -24,6 +24,8 @@ typedef int (*vf_frame_allocator)(struct vf_frame *f, int width, int height);
 /* Allocates three planes with rows aligned to 64 bytes. Returns 0, or -1 when out of memory
  * or a side is not in 1..VF_MAX_SIDE. */
 int vf_frame_alloc(struct vf_frame *f, int width, int height);
+/* The bytes such a frame takes (a side in 1..VF_MAX_SIDE). */
+size_t vf_frame_bytes(int width, int height);
 /* The same layout in memory from get_bytes (aligned to 64 bytes at least), which vf_frame_free
  * gives back to release: for memory of another kind, such as the GPU's pinned memory. */
 int vf_frame_alloc_from(struct vf_frame *f, int width, int height, void *(*get_bytes)(size_t),

@@ -4,6 +4,7 @@
 
 #include <cuda_runtime.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@ struct vf_gpu {
     struct vf_filter loaded; /* taps currently in global/constant memory */
     bool loaded_valid;
     int fail_after;
+    size_t pinned_limit; /* test hook: the most the slots' own frames may hold */
     char description[320];
 };
 
@@ -136,6 +138,7 @@ struct vf_gpu *vf_gpu_open(int width, int height, int ring, char *err, size_t er
     g->width = width;
     g->height = height;
     g->ring = ring;
+    g->pinned_limit = SIZE_MAX;
     snprintf(g->description, sizeof(g->description), "%.200s (sm_%d%d, driver %d.%d)", prop.name,
              prop.major, prop.minor, driver / 1000, driver % 1000 / 10);
     for (int i = 0; i <= ring; i++)
@@ -168,6 +171,11 @@ const char *vf_gpu_describe(const struct vf_gpu *g)
 void vf_gpu_inject_failure(struct vf_gpu *g, int after)
 {
     g->fail_after = after;
+}
+
+void vf_gpu_limit_pinned(struct vf_gpu *g, size_t bytes)
+{
+    g->pinned_limit = bytes;
 }
 
 void vf_gpu_allow_copy_engine(int allow)
@@ -295,6 +303,21 @@ bool vf_gpu_slot_free(const struct vf_gpu *g)
     return g->in_flight + (g->held ? 1 : 0) < g->ring;
 }
 
+/* a slot's own two frames */
+static size_t slot_pinned_bytes(const struct vf_gpu *g)
+{
+    return 2 * vf_frame_bytes(g->width, g->height);
+}
+
+size_t vf_gpu_pinned_bytes(const struct vf_gpu *g)
+{
+    size_t bytes = 0;
+    for (int i = 0; i < g->ring; i++)
+        if (g->slots[i].host_in.storage)
+            bytes += slot_pinned_bytes(g);
+    return bytes;
+}
+
 /* A slot's own frames are made on first demand: callers whose frames are all pinned
  * (vf_gpu_submit_frames) never need them, and at 4K they are 50 MB of pinned memory a slot. */
 struct vf_frame *vf_gpu_input(struct vf_gpu *g, char *err, size_t errlen)
@@ -305,22 +328,14 @@ struct vf_frame *vf_gpu_input(struct vf_gpu *g, char *err, size_t errlen)
     }
     struct slot *s = &g->slots[g->next_fill];
     if (!s->host_in.storage &&
-        (vf_frame_alloc_from(&s->host_in, g->width, g->height, pinned_bytes, release_pinned) ||
+        (vf_gpu_pinned_bytes(g) + slot_pinned_bytes(g) > g->pinned_limit ||
+         vf_frame_alloc_from(&s->host_in, g->width, g->height, pinned_bytes, release_pinned) ||
          vf_frame_alloc_from(&s->host_out, g->width, g->height, pinned_bytes, release_pinned))) {
         vf_frame_free(&s->host_in);
         report(err, errlen, "CUDA: cudaHostAlloc: out of pinned host memory");
         return NULL;
     }
     return &s->host_in;
-}
-
-size_t vf_gpu_pinned_bytes(const struct vf_gpu *g)
-{
-    size_t bytes = 0;
-    for (int i = 0; i < g->ring; i++)
-        if (g->slots[i].host_in.storage)
-            bytes += 2 * (size_t)g->slots[i].host_in.stride * (size_t)g->height * VF_PLANES;
-    return bytes;
 }
 
 int vf_gpu_submit_frames(struct vf_gpu *g, const struct vf_gpu_job *job, const struct vf_frame *in,

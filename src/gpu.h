@@ -69,6 +69,9 @@ void vf_gpu_release(struct vf_gpu *g);
 
 /* Test hook: makes the n-th following submit or run fail as a CUDA error would (0: off). */
 void vf_gpu_inject_failure(struct vf_gpu *g, int after);
+/* Test hook: the slots' own frames may hold at most `bytes` of pinned memory, as if CUDA had no
+ * more to give (SIZE_MAX: no limit, the default). */
+void vf_gpu_limit_pinned(struct vf_gpu *g, size_t bytes);
 
 /* Test hook: fills every device input buffer with `value`, the bytes between each row's width
  * and the pitch included. Uploads write only the frame's bytes, so the kernels then run with

@@ -97,6 +97,11 @@ void vf_gpu_inject_failure(struct vf_gpu *g, int after)
     (void)g, (void)after;
 }
 
+void vf_gpu_limit_pinned(struct vf_gpu *g, size_t bytes)
+{
+    (void)g, (void)bytes;
+}
+
 void vf_gpu_allow_copy_engine(int allow)
 {
     (void)allow;

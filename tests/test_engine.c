@@ -34,10 +34,17 @@ static void on_notice(const char *line, void *ctx)
     snprintf(s->notices + used, sizeof(s->notices) - used, "%s\n", line);
 }
 
-/* Pushes FRAMES random frames (failing the GPU at `fail_at` when > 0) and checks the results.
+/* What goes wrong on the GPU during a stream. */
+struct faults {
+    int fail_at;      /* the push on which CUDA fails (0: none) */
+    int pinned_slots; /* the ring slots whose own frames pinned memory holds (-1: all) */
+};
+
+/* Pushes FRAMES random frames, making the GPU fail as `faults` says, and checks the results.
  * The frames come from `allocate`: the GPU copies pinned ones (vf_gpu_frame_alloc) straight. */
-static void run_stream(enum vf_engine_choice choice, int fail_at, const char *expect_notice, int w,
-                       int h, vf_frame_allocator allocate, const char *spec)
+static void run_faulty(enum vf_engine_choice choice, struct faults faults,
+                       const char *expect_notice, int w, int h, vf_frame_allocator allocate,
+                       const char *spec)
 {
     struct stream *s = calloc(1, sizeof(*s));
     struct vf_filter f;
@@ -57,8 +64,10 @@ static void run_stream(enum vf_engine_choice choice, int fail_at, const char *ex
         free(s);
         return;
     }
-    if (fail_at)
-        vf_engine_inject_gpu_failure(e, fail_at);
+    if (faults.fail_at)
+        vf_engine_inject_gpu_failure(e, faults.fail_at);
+    if (faults.pinned_slots >= 0)
+        vf_engine_limit_gpu_pinned(e, (size_t)faults.pinned_slots * 2 * vf_frame_bytes(w, h));
     for (int i = 0; i < FRAMES; i++) {
         CHECK(allocate(&s->src[i], w, h) == 0 && allocate(&s->dst[i], w, h) == 0, "frame %d", i);
         vf_frame_fill_random(&s->src[i], (uint64_t)i + 1);
@@ -77,8 +86,9 @@ static void run_stream(enum vf_engine_choice choice, int fail_at, const char *ex
         vf_cpu_ref(&f, VF_BORDER_MIRROR, &s->src[i], &want);
         wrong += vf_frame_compare(&want, &s->dst[i], NULL, NULL, NULL) >= 0;
     }
-    CHECK(misplaced == 0 && wrong == 0, "%s, choice %d fail_at %d: %d out of order, %d wrong", spec,
-          choice, fail_at, misplaced, wrong);
+    CHECK(misplaced == 0 && wrong == 0,
+          "%s, choice %d, fail at %d, pinned slots %d: %d out of order, %d wrong", spec, choice,
+          faults.fail_at, faults.pinned_slots, misplaced, wrong);
     if (expect_notice)
         CHECK(strstr(s->notices, expect_notice) != NULL, "notice '%s' missing; got '%s'",
               expect_notice, s->notices);
@@ -92,7 +102,8 @@ static void run_stream(enum vf_engine_choice choice, int fail_at, const char *ex
     char what[64];
     vf_engine_describe(e, what, sizeof(what));
     if (choice == VF_USE_GPU)
-        CHECK(!strncmp(what, fail_at ? "cpu" : "gpu", 3), "after the run the engine is '%s'", what);
+        CHECK(!strncmp(what, expect_notice ? "cpu" : "gpu", 3), "after the run the engine is '%s'",
+              what);
     vf_frame_free(&want);
     for (int i = 0; i < FRAMES; i++) {
         vf_frame_free(&s->src[i]);
@@ -100,6 +111,12 @@ static void run_stream(enum vf_engine_choice choice, int fail_at, const char *ex
     }
     vf_engine_close(e);
     free(s);
+}
+
+static void run_stream(enum vf_engine_choice choice, int fail_at, const char *expect_notice, int w,
+                       int h, vf_frame_allocator allocate, const char *spec)
+{
+    run_faulty(choice, (struct faults){fail_at, -1}, expect_notice, w, h, allocate, spec);
 }
 
 int main(void)
@@ -136,5 +153,13 @@ int main(void)
         run_stream(VF_USE_GPU, 3, "continuing on the CPU", 33, 17, kinds[k], "gaussian:size=5");
         run_stream(VF_USE_GPU, 13, "continuing on the CPU", 257, 131, kinds[k], "gaussian:size=5");
     }
+    /* pinned memory runs out: ordinary frames need the ring's own, and the third slot finds
+     * none, on the third push (the two frames in flight go to the CPU); pinned frames never
+     * need them */
+    run_faulty(VF_USE_GPU, (struct faults){0, 2},
+               "GPU failed after 0 frames (CUDA: cudaHostAlloc: out of pinned host memory)", 33, 17,
+               vf_frame_alloc, "gaussian:size=5");
+    run_faulty(VF_USE_GPU, (struct faults){0, 0}, NULL, 33, 17, vf_gpu_frame_alloc, "box:size=15");
+    run_faulty(VF_USE_BOTH, (struct faults){0, 0}, NULL, 33, 17, vf_gpu_frame_alloc, "box:size=15");
     return check_done("engine");
 }

@@ -534,8 +534,10 @@ static void test_frame_memory(void)
 {
     struct vf_frame f;
     CHECK(vf_frame_alloc_from(&f, 65, 3, counted_bytes, counted_release) == 0, "65x3");
-    CHECK(memory.gets == 1 && memory.asked == 128 * 3 * 3, "asked %zu bytes in %d calls",
-          memory.asked, memory.gets);
+    CHECK(memory.gets == 1 && memory.asked == 128 * 3 * 3 && vf_frame_bytes(65, 3) == 128 * 3 * 3 &&
+              vf_frame_bytes(64, 1) == 64 * 3 && vf_frame_bytes(1, 1) == 64 * 3,
+          "asked %zu bytes in %d calls; vf_frame_bytes 65x3 %zu", memory.asked, memory.gets,
+          vf_frame_bytes(65, 3));
     CHECK(f.stride == 128 && f.storage == memory.bytes && f.plane[0] == memory.bytes &&
               f.plane[1] == memory.bytes + 384 && f.plane[2] == memory.bytes + 768,
           "layout: stride %td, planes at %td %td %td", f.stride, f.plane[0] - memory.bytes,

@@ -338,7 +338,7 @@ static void caller_frames(void)
             CHECK(rc == 0, "submit %d: %s", submitted, err);
             submitted++;
             /* the slots' own frames come with the first frame that needs them */
-            size_t slot_bytes = 2 * (size_t)in[0].stride * H * VF_PLANES;
+            const size_t slot_bytes = 2 * vf_frame_bytes(W, H);
             size_t want_bytes = slot_bytes * (size_t)(submitted < 5 ? 0 : submitted < 10 ? 1 : 2);
             if (submitted >= 15)
                 want_bytes = slot_bytes * RING; /* frames 4, 9 and 14 took slots 1, 0 and 2 */
