@@ -48,8 +48,10 @@ int vf_display_fits(const struct vf_display *d, int video_w, int video_h, char *
  * their pixels (the window keeps its own size). 0, or -1 with a message. */
 int vf_display_set_video(struct vf_display *d, const char *title, int video_w, int video_h,
                          double sar, char *err, size_t errlen);
-/* Uploads a picture (GBRP planes) to half 0 (left) or 1 (right). */
-void vf_display_upload(struct vf_display *d, int half, const struct vf_frame *f);
+/* Uploads the halves' pictures (GBRP planes; NULL: that half keeps what it had). `equal`: the
+ * two are equal byte for byte, so only the left goes up and the right half draws it too. */
+void vf_display_upload_halves(struct vf_display *d, const struct vf_frame *left,
+                              const struct vf_frame *right, bool equal);
 /* Replaces a sprite's image with an RGBA32 surface (NULL hides it for good). */
 int vf_display_set_sprite(struct vf_display *d, enum vf_sprite_id id, SDL_Surface *rgba, char *err,
                           size_t errlen);

@@ -649,9 +649,7 @@ static int run_loop(struct ui *u)
         if (u->upload) {
             const struct vf_frame *half[2];
             ui_halves(u, half);
-            for (int h = 0; h < 2; h++)
-                if (half[h])
-                    vf_display_upload(u->display, h, half[h]);
+            vf_display_upload_halves(u->display, half[0], half[1], ui_halves_equal(u));
             u->upload = false;
         }
         if (started - u->fps_since >= 1000) {

@@ -18,6 +18,11 @@ void ui_halves(const struct ui *u, const struct vf_frame *half[2])
     half[1] = u->original && !gpu ? cpu : gpu;
 }
 
+bool ui_halves_equal(const struct ui *u)
+{
+    return !u->original && u->current && u->current->identical;
+}
+
 bool ui_pointer_in_half(struct ui *u, double *fx, double *fy)
 {
     struct vf_layout l = vf_display_layout(u->display);

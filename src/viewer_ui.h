@@ -90,6 +90,8 @@ double ui_seconds_of(const struct ui *u, int64_t pts);
 /* The pictures the halves show: the CPU's and the GPU's, or (original) the source and the
  * filtered picture, the GPU's where there is one. NULL: that half is empty. */
 void ui_halves(const struct ui *u, const struct vf_frame *half[2]);
+/* Whether the halves' pictures are equal byte for byte (the CPU's and the GPU's, identical). */
+bool ui_halves_equal(const struct ui *u);
 /* Where the pointer is over the pictures, as fractions of the half it is over (the centre when
  * it is over neither: false). */
 bool ui_pointer_in_half(struct ui *u, double *fx, double *fy);
