@@ -335,7 +335,10 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
     AVDictionary *opts = NULL;
     const char *name = mux->oformat->name;
     if (strstr(name, "mp4") || strstr(name, "mov") || strstr(name, "ipod") || strstr(name, "ismv"))
-        av_dict_set(&opts, "movflags", "+frag_keyframe+empty_moov+default_base_moof", 0);
+        /* delay_moov: the header waits for the first fragment, so that it can say where each
+         * stream starts (an edit list); without one the pictures started later by the encoder's
+         * B-frame delay and the sound did not (0.08 s apart in test_media) */
+        av_dict_set(&opts, "movflags", "+frag_keyframe+empty_moov+delay_moov+default_base_moof", 0);
     if (strstr(name, "matroska") || strstr(name, "webm"))
         av_dict_set(&opts, "cluster_time_limit", "1000", 0);
     char numbered[sizeof(r->path) + 16]; /* the name with a number in place of %d */

@@ -199,6 +199,14 @@ packets() { packet_times a:0 "$1" | wc -l; }
         'BEGIN { exit !(o - i < 0.002 && i - o < 0.002) }' && ok ||
     bad "recorded audio: $(packets audio.mkv) packets from $(audio_lead audio.mkv) s of the" \
         "first picture; the input's $(packets h264.mp4) from $(audio_lead h264.mp4) s"
+# the same into MP4, whose fragments say where each stream starts by an edit list, written with
+# the first fragment: without it the pictures started later by the encoder's B-frame delay (two
+# frames, 0.08 s here) while the sound did not, and played that far behind it
+run audio_mp4 0 -i h264.mp4 -o audio.mp4 &&
+    { awk -v o="$(audio_lead audio.mp4)" -v i="$(audio_lead h264.mp4)" \
+        'BEGIN { exit !(o - i < 0.002 && i - o < 0.002) }' && ok ||
+        bad "audio.mp4: sound from $(audio_lead audio.mp4) s of the first picture; the" \
+            "input's from $(audio_lead h264.mp4) s"; }
 # sound a second ahead of the pictures: the recording starts with the first picture (and the
 # audio packet just before it, which an AAC decoder needs), not with a second of sound alone
 ff -itsoffset 1 -i h264.mp4 -i h264.mp4 -map 0:v -map 1:a -c copy lead.mkv
