@@ -82,11 +82,31 @@ static bool is_image_file(const AVOutputFormat *container)
     return strcmp(container->name, "image2") == 0;
 }
 
-/* Whether the container can hold the codec; formats that cannot tell accept their default. */
-static int container_accepts(const AVOutputFormat *container, enum AVCodecID id, int fallback)
+/* Codecs that containers hold although FFmpeg cannot say so (avformat_query_codec: unknown):
+ * MPEG-TS as broadcasts and HLS use it. */
+static const struct {
+    const char *container;
+    enum AVCodecID codec;
+} KNOWN_TO_HOLD[] = {
+    {"mpegts", AV_CODEC_ID_H264}, {"mpegts", AV_CODEC_ID_HEVC}, {"mpegts", AV_CODEC_ID_AAC},
+    {"mpegts", AV_CODEC_ID_MP3},  {"mpegts", AV_CODEC_ID_AC3},  {"mpegts", AV_CODEC_ID_EAC3},
+    {"mpegts", AV_CODEC_ID_OPUS},
+};
+
+/* Whether the container takes the codec. Where FFmpeg cannot say: its default codec, those that
+ * KNOWN_TO_HOLD names, and a codec the user named (writing the header says if it was wrong). */
+static bool container_accepts(const AVOutputFormat *container, enum AVCodecID id, int fallback,
+                              bool named)
 {
     int answer = avformat_query_codec(container, id, FF_COMPLIANCE_NORMAL);
-    return answer == 1 || (answer < 0 && (int)id == fallback);
+    if (answer >= 0)
+        return answer == 1;
+    if ((int)id == fallback || named)
+        return true;
+    for (size_t i = 0; i < sizeof(KNOWN_TO_HOLD) / sizeof(KNOWN_TO_HOLD[0]); i++)
+        if (KNOWN_TO_HOLD[i].codec == id && !strcmp(container->name, KNOWN_TO_HOLD[i].container))
+            return true;
+    return false;
 }
 
 static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat *container,
@@ -108,7 +128,7 @@ static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat
                      r->path, r->cfg.codec);
             return NULL;
         }
-        if (!container_accepts(container, enc->id, usual)) {
+        if (!container_accepts(container, enc->id, usual, true)) {
             snprintf(err, errlen, "%s: the %s container cannot hold %s video", r->path,
                      container->name, avcodec_get_name(enc->id));
             return NULL;
@@ -116,7 +136,7 @@ static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat
         return enc;
     }
     enc = avcodec_find_encoder_by_name("libx264");
-    if (enc && container_accepts(container, enc->id, usual))
+    if (enc && container_accepts(container, enc->id, usual, false))
         return enc;
     const AVCodec *fallback = avcodec_find_encoder(usual);
     if (!fallback) {
@@ -134,11 +154,12 @@ static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat
 /* Planar or packed 8-bit RGB when the encoder takes it (lossless codecs then keep the planes
  * exactly: ffv1 takes bgr0), else 4:2:0 that every player handles, else the format closest to
  * RGB. */
-static enum AVPixelFormat choose_pixel_format(const AVCodec *enc, int width, int height)
+static enum AVPixelFormat choose_pixel_format(const AVCodec *enc, const AVOutputFormat *container,
+                                              int width, int height)
 {
     const enum AVPixelFormat *list = enc->pix_fmts;
-    if (!list)
-        return AV_PIX_FMT_GBRP;
+    if (!list) /* any: raw frames, where Y4M holds YUV and grey only */
+        return strcmp(container->name, "yuv4mpegpipe") ? AV_PIX_FMT_GBRP : AV_PIX_FMT_YUV444P;
     enum AVPixelFormat exact = AV_PIX_FMT_NONE;
     enum AVPixelFormat yuv420 = AV_PIX_FMT_NONE;
     for (const enum AVPixelFormat *p = list; *p != AV_PIX_FMT_NONE; p++) {
@@ -165,7 +186,7 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
         return fail(r, err, errlen, "out of memory", 0);
     c->width = r->cfg.width;
     c->height = r->cfg.height;
-    c->pix_fmt = choose_pixel_format(enc, c->width, c->height);
+    c->pix_fmt = choose_pixel_format(enc, r->mux->oformat, c->width, c->height);
     /* the source's, so that players show the picture as wide as the source was */
     const AVRational sar = r->cfg.sample_aspect;
     c->sample_aspect_ratio = sar.num > 0 && sar.den > 0 ? sar : (AVRational){1, 1};
@@ -175,6 +196,17 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
     c->time_base = r->cfg.time_base;
     if (c->time_base.den > 65535 && strcmp(enc->name, "libx264") && strcmp(enc->name, "ffv1"))
         c->time_base = av_inv_q(r->cfg.frame_rate);
+    /* containers without timestamps (raw H.264) and Y4M's header take the frame rate from the
+     * time base */
+    if ((r->mux->oformat->flags & AVFMT_NOTIMESTAMPS) ||
+        !strcmp(r->mux->oformat->name, "yuv4mpegpipe"))
+        c->time_base = av_inv_q(r->cfg.frame_rate);
+    /* MPEG-1 and MPEG-2 know a few frame rates only, and count time in frames of one */
+    if (enc->supported_framerates) {
+        const AVRational *rates = enc->supported_framerates;
+        c->framerate = rates[av_find_nearest_q_idx(r->cfg.frame_rate, rates)];
+        c->time_base = av_inv_q(c->framerate);
+    }
     int fps = (int)(av_q2d(r->cfg.frame_rate) + 0.5);
     c->gop_size = fps < 1 ? 1 : fps > 250 ? 250 : fps; /* a keyframe a second: seeking, fragments */
     c->thread_count = 0;
@@ -243,7 +275,7 @@ static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
         if (par->codec_type != AVMEDIA_TYPE_AUDIO)
             continue;
         const AVOutputFormat *container = r->mux->oformat;
-        if (!container_accepts(container, par->codec_id, container->audio_codec)) {
+        if (!container_accepts(container, par->codec_id, container->audio_codec, false)) {
             vf_notify(r->cfg.notice, r->cfg.notice_ctx,
                       "%s: audio stream %u (%s) dropped: the %s container cannot hold it", r->path,
                       i, avcodec_get_name(par->codec_id), container->name);
@@ -347,6 +379,13 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
         av_dict_set(&opts, "update", "1", 0); /* no %d in the name: one file, the last picture */
     ret = avformat_write_header(mux, &opts);
     av_dict_free(&opts);
+    if (ret < 0 && r->cfg.codec &&
+        avformat_query_codec(mux->oformat, r->encoder->codec_id, FF_COMPLIANCE_NORMAL) < 0) {
+        char what[160]; /* a codec named by --codec that FFmpeg could not vouch for */
+        snprintf(what, sizeof(what), "cannot write the header (can %s hold %s video?)",
+                 mux->oformat->name, avcodec_get_name(r->encoder->codec_id));
+        return fail(r, err, errlen, what, ret);
+    }
     if (ret < 0)
         return fail(r, err, errlen, "cannot write the header", ret);
     if (mux->pb) {           /* image files have none: the muxer opens one a picture */

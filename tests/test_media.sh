@@ -133,6 +133,26 @@ run frames_limit 0 -i gbrp.mkv --frames 7 -o limit.mkv &&
 run mp4_default 0 -i h264.mp4 -o default.mp4 &&
     { grep -q "libx264 yuv420p" mp4_default.err && [ "$(frames_of default.mp4)" = 25 ] && ok ||
         bad "default recording is not 25 frames of libx264 yuv420p: $(cat mp4_default.err)"; }
+# other containers by their extension: MPEG-TS holds H.264 and AAC (FFmpeg cannot say so, and
+# vfview used to fall back to MPEG-2, refuse --codec libx264 and drop the sound); MPEG-1/2
+# video counts time in frames (the input's 1/12800 made them fail to open), as Y4M's header does
+# (it said 12800 frames a second), and Y4M holds YUV, not RGB (it failed to write its header)
+# (MPEG-TS lists each stream twice, in its program too; MXF adds side data)
+stream_list() { ffprobe -v error -show_entries stream=codec_name,r_frame_rate -of csv=p=0 "$1" |
+    cut -d, -f1,2 | grep . | sort -u | tr '\n' ' '; }
+frames_once() { frames_of "$1" | head -1 | cut -d, -f1; }
+for want in "ts:aac,0/0 h264,25/1 " "mpg:mpeg1video,25/1 " "mxf:mpeg2video,25/1 " \
+    "y4m:rawvideo,25/1 "; do
+    ext=${want%%:*}
+    run "container_$ext" 0 -i h264.mp4 -o "out.$ext" &&
+        { [ "$(frames_once "out.$ext")" = 25 ] && [ "$(stream_list "out.$ext")" = "${want#*:}" ] &&
+            ok || bad "out.$ext: $(frames_once "out.$ext") frames, streams $(stream_list "out.$ext")" \
+            "(expected 25, ${want#*:}): $(cat "container_$ext.err")"; }
+done
+grep -q "^YUV4MPEG2 W96 H60 F25:1 " out.y4m && ok || bad "out.y4m: $(head -c 40 out.y4m | head -1)"
+run named_ts 0 -i h264.mp4 --codec libx264 -o named.ts &&
+    { [ "$(frames_once named.ts)" = 25 ] && ok ||
+        bad "--codec libx264 into MPEG-TS: $(cat named_ts.err)"; }
 
 # ---- image files: a numbered sequence, or one file that keeps the last picture; JPEG -------
 run img_seq 0 -i seq%03d.png -f sharpen -o out%03d.png &&
@@ -417,6 +437,10 @@ bad_output unwritable "cannot open for writing" -o /nonexistent-dir/out.mkv
 bad_output no_extension "cannot tell the container" -o out.unknownext
 bad_output no_codec "no video encoder named 'nosuch'" -o out.mkv --codec nosuch
 bad_output wrong_container "cannot hold" -o out.webm --codec ffv1
+# a named codec where FFmpeg cannot say: the header's writing says no, with a question
+bad_output unvouched "out.ogg: cannot write the header (can ogg hold h264 video?)" -o out.ogg \
+    --codec libx264
+[ ! -e out.ogg ] && ok || bad "a recording whose header failed was left behind"
 ln -s /dev/full full.mkv
 bad_output disk_full "No space left on device" -o full.mkv
 [ ! -e full.mkv ] && ok || bad "a recording that never got a picture was left behind"
