@@ -52,7 +52,11 @@ struct vf_decoder {
     unsigned seek_serial;      /* the pending seek's pictures will carry it */
     unsigned last_serial;      /* the latest one handed out, to a seek or a loop */
     int64_t drop_until; /* after a seek, pictures that end by this pts are decoded, not shown */
-    unsigned serial;    /* of the items made now */
+    /* the last seek, until its first picture: its target in seconds, and how far before it the
+     * demuxer was asked to go (see overshot) */
+    double seek_target_s, seek_back_s;
+    bool seek_unsettled;
+    unsigned serial; /* of the items made now */
     int64_t next_pts;
     long pictures, skipped;
     bool ever_decoded; /* looping needs an input that gave at least one picture */
@@ -190,18 +194,50 @@ static unsigned new_serial(struct vf_decoder *d)
     return serial;
 }
 
-static int seek_to(struct vf_decoder *d, double seconds, unsigned serial)
+/* Asks the demuxer for `back` seconds before the target, then decodes from there. */
+static int seek_from(struct vf_decoder *d, double target_s, double back_s)
 {
-    int64_t ts = (int64_t)(seconds * AV_TIME_BASE);
+    int64_t ts = (int64_t)((target_s - back_s) * AV_TIME_BASE);
     int ret = avformat_seek_file(d->format, -1, INT64_MIN, ts, ts, 0);
     if (ret < 0)
         return ret;
     avcodec_flush_buffers(d->codec);
     d->flushing = false;
-    d->serial = serial;
-    d->drop_until = av_rescale_q(ts, AV_TIME_BASE_Q, d->info.time_base);
+    d->drop_until =
+        av_rescale_q((int64_t)(target_s * AV_TIME_BASE), AV_TIME_BASE_Q, d->info.time_base);
     d->pictures = 0;
+    d->seek_target_s = target_s;
+    d->seek_back_s = back_s;
+    d->seek_unsettled = true;
     return 0;
+}
+
+static int seek_to(struct vf_decoder *d, double seconds, unsigned serial)
+{
+    int ret = seek_from(d, seconds, 0);
+    if (ret == 0)
+        d->serial = serial;
+    return ret;
+}
+
+/* Whether the last seek went past its target: its first picture (or the end, with none)
+ * comes after it. Demuxers that seek by time rather than by keyframe (MPEG-TS) land between
+ * keyframes, and the decoder then starts at the next one: a GOP late, or nowhere when no
+ * keyframe follows. Then the demuxer is asked again from further back (1 s, 2 s, 4 s...)
+ * until a picture before the target comes or the input's start is reached; the pictures
+ * before the target are decoded and dropped as after any seek. `pts`: the first picture's,
+ * AV_NOPTS_VALUE at the end. */
+static bool overshot(struct vf_decoder *d, int64_t pts)
+{
+    if (!d->seek_unsettled)
+        return false;
+    d->seek_unsettled = false;
+    const bool late = pts == AV_NOPTS_VALUE || pts > d->drop_until;
+    const double back = d->seek_back_s > 0 ? 2 * d->seek_back_s : 1;
+    if (!late || d->drop_until == AV_NOPTS_VALUE ||
+        d->seek_target_s - d->seek_back_s <= d->info.start_s)
+        return false; /* on time, or it already asked for the input's start */
+    return seek_from(d, d->seek_target_s, back) == 0;
 }
 
 /* Returns true when a seek was asked for (and tried: an unseekable input just plays on). */
@@ -333,6 +369,12 @@ static void *decode_thread(void *arg)
         double started = vf_now_ms();
         enum step step = next_step(d);
         struct vf_media_item *item = NULL;
+        if (step == STEP_END && overshot(d, AV_NOPTS_VALUE))
+            continue;
+        if (step == STEP_PICTURE && overshot(d, d->picture->best_effort_timestamp)) {
+            av_frame_unref(d->picture);
+            continue;
+        }
         if (step == STEP_END && d->cfg.loop && d->ever_decoded && seek_to(d, 0, new_serial(d)) == 0)
             continue;
         if (step == STEP_END && d->cfg.hold_at_end && wait_for_seek(d))
@@ -463,6 +505,8 @@ static int open_codec(struct vf_decoder *d, char *err, size_t errlen)
     info->frame_rate = av_guess_frame_rate(d->format, stream, NULL);
     if (info->frame_rate.num <= 0 || info->frame_rate.den <= 0)
         info->frame_rate = (AVRational){25, 1};
+    if (d->format->start_time != AV_NOPTS_VALUE)
+        info->start_s = (double)d->format->start_time / AV_TIME_BASE;
     if (d->format->duration > 0 && d->format->duration != AV_NOPTS_VALUE)
         info->duration_s = (double)d->format->duration / AV_TIME_BASE;
     else if (stream->duration > 0)
@@ -507,15 +551,23 @@ static struct vf_orientation orientation_of(const AVStream *stream, const AVFram
 static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
 {
     double started = vf_now_ms();
-    if (d->cfg.start_s > 0 &&
-        seek_to(d, d->cfg.start_s, new_serial(d)) < 0) /* a pipe: decode up to it */
-        d->drop_until = av_rescale_q((int64_t)(d->cfg.start_s * AV_TIME_BASE), AV_TIME_BASE_Q,
-                                     d->info.time_base);
+    const double start = d->cfg.start_s + d->info.start_s; /* --start counts from the start */
+    if (d->cfg.start_s > 0 && seek_to(d, start, new_serial(d)) < 0) /* a pipe: decode up to it */
+        d->drop_until =
+            av_rescale_q((int64_t)(start * AV_TIME_BASE), AV_TIME_BASE_Q, d->info.time_base);
     enum step step;
     for (;;) {
         step = next_step(d);
         if (step == STEP_AUDIO) {
             keep_early_audio(d);
+            continue;
+        }
+        if ((step == STEP_PICTURE || step == STEP_END) &&
+            overshot(d,
+                     step == STEP_PICTURE ? d->picture->best_effort_timestamp : AV_NOPTS_VALUE)) {
+            if (step == STEP_PICTURE)
+                av_frame_unref(d->picture);
+            free_early_audio(d); /* read again from further back */
             continue;
         }
         /* the picture showing at the start time is the last one that begins by then */

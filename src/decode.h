@@ -19,11 +19,11 @@ struct vf_decoder_config {
     int queue_depth;           /* pictures decoded ahead (default 4) */
     int threads;               /* the codec's and the conversion's threads; 0: one per core */
     long max_pixels;           /* larger pictures are refused in open; 0: no limit of our own */
-    double start_s;            /* the first picture is the one showing at this time; 0: the first */
-    bool want_audio;           /* pass audio packets through as VF_ITEM_AUDIO */
-    bool loop;                 /* restart at the end (serial is bumped) */
-    bool hold_at_end;          /* at the end, wait for a seek (or close) instead of ending */
-    bool as_stored; /* pictures as the file stores them, not turned as its display matrix says */
+    double start_s; /* the first picture is the one showing this far into the input; 0: the first */
+    bool want_audio;  /* pass audio packets through as VF_ITEM_AUDIO */
+    bool loop;        /* restart at the end (serial is bumped) */
+    bool hold_at_end; /* at the end, wait for a seek (or close) instead of ending */
+    bool as_stored;   /* pictures as the file stores them, not turned as its display matrix says */
     struct vf_orientation turn; /* the user's, after the file's (vf_orientation_user) */
     /* makes the pictures handed out; NULL: vf_frame_alloc (vf_gpu_frame_alloc when they go to
      * the GPU, which then copies them by DMA while the CPU works on) */
@@ -38,9 +38,12 @@ struct vf_source_info {
     struct vf_orientation orientation;
     /* of the shown pictures' pixels, width to height: 1:1 but for anamorphic video (DVD) */
     AVRational sample_aspect;
-    AVRational time_base;          /* of the pts of pictures */
-    AVRational frame_rate;         /* nominal; 25/1 when the source does not say */
-    double duration_s;             /* 0 when unknown (cameras, some streams) */
+    AVRational time_base;  /* of the pts of pictures */
+    AVRational frame_rate; /* nominal; 25/1 when the source does not say */
+    double duration_s;     /* 0 when unknown (cameras, some streams) */
+    /* the time of the input's start: positions shown and asked for count from it, as in mpv
+     * (MPEG-TS starts at 1.4 s, a broadcast's recording anywhere) */
+    double start_s;
     long frame_estimate;           /* 0 when unknown */
     const char *codec_name;        /* "h264" */
     const char *pixel_format;      /* of the decoded pictures: "yuv420p" */

@@ -54,6 +54,11 @@ double ui_seconds_of(const struct ui *u, int64_t pts)
     return (double)pts * av_q2d(vf_playback_info(u->playback)->time_base);
 }
 
+double ui_into_input(const struct ui *u, double seconds)
+{
+    return seconds - vf_playback_info(u->playback)->start_s;
+}
+
 static void timestamped(char *buf, size_t len, const char *ext, long n)
 {
     time_t now = time(NULL);
@@ -187,8 +192,8 @@ static void set_loop_point(struct ui *u)
         return;
     const double at = ui_seconds_of(u, u->current->pts);
     char a[48], b[48];
-    vf_describe_position(u->loop_a, 0, true, a, sizeof(a));
-    vf_describe_position(at, 0, true, b, sizeof(b));
+    vf_describe_position(ui_into_input(u, u->loop_a), 0, true, a, sizeof(a));
+    vf_describe_position(ui_into_input(u, at), 0, true, b, sizeof(b));
     if (u->loop_a < 0) {
         u->loop_a = at;
         ui_note(u, "A-B loop: A at %s (once more: B)", b);

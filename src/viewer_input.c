@@ -17,10 +17,16 @@ _Static_assert(VF_KEY_LEFT == SDLK_LEFT && VF_KEY_RIGHT == SDLK_RIGHT && VF_KEY_
 
 static const double ZOOM_PER_NOTCH = 1.41421356; /* two notches of the wheel: twice the size */
 
-/* The seek bar's point x (drawable pixels) in seconds. */
+/* The seek bar's point x (drawable pixels) in seconds into the input. */
 static double bar_seconds(const struct ui *u, const struct vf_layout *l, double x)
 {
     return vf_layout_bar_fraction(l, x) * vf_playback_info(u->playback)->duration_s;
+}
+
+/* The same on the input's clock, where seeks go. */
+static double bar_clock_s(const struct ui *u, const struct vf_layout *l, double x)
+{
+    return bar_seconds(u, l, x) + vf_playback_info(u->playback)->start_s;
 }
 
 /* Over the seek bar (or dragging along it), the time at the pointer shows above it. */
@@ -53,7 +59,7 @@ static void mouse(struct ui *u, const SDL_Event *ev)
                ui_has_bar(u) &&
                vf_layout_on_bar(&l, ev->button.x * l.scale, ev->button.y * l.scale)) {
         if (ui_can_seek(u)) { /* to the picture showing at that point of the bar */
-            double to = bar_seconds(u, &l, ev->button.x * l.scale);
+            double to = bar_clock_s(u, &l, ev->button.x * l.scale);
             ui_seek(u, to, to);
             u->scrubbing = true;
             u->scrub_pending = false;
@@ -66,7 +72,7 @@ static void mouse(struct ui *u, const SDL_Event *ev)
     } else if (ev->type == SDL_MOUSEMOTION && (ev->motion.state & SDL_BUTTON_LMASK) &&
                u->scrubbing) {
         /* along the bar, wherever the pointer is above or below it */
-        u->scrub_to = bar_seconds(u, &l, ev->motion.x * l.scale);
+        u->scrub_to = bar_clock_s(u, &l, ev->motion.x * l.scale);
         u->scrub_pending = true;
     } else if (ev->type == SDL_MOUSEMOTION && (ev->motion.state & SDL_BUTTON_LMASK)) {
         /* a drag; a pointer only passing by draws nothing */

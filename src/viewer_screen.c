@@ -161,11 +161,12 @@ static void update_bar(struct ui *u, const struct vf_layout *l)
 {
     const struct vf_rect bar = vf_layout_seek_bar(l);
     const double duration = vf_playback_info(u->playback)->duration_s;
-    const double loop[2] = {u->loop_a / duration, u->loop_b / duration}; /* set first to last */
+    const double loop[2] = {ui_into_input(u, u->loop_a) / duration,
+                            ui_into_input(u, u->loop_b) / duration}; /* set first to last */
     const int marks = u->loop_b >= 0 ? 2 : u->loop_a >= 0 ? 1 : 0;
     char err[512];
-    SDL_Surface *s = vf_overlay_bar(bar.w, bar.h, ui_seconds_of(u, u->current->pts) / duration,
-                                    loop, marks, err, sizeof(err));
+    const double played = ui_into_input(u, ui_seconds_of(u, u->current->pts)) / duration;
+    SDL_Surface *s = vf_overlay_bar(bar.w, bar.h, played, loop, marks, err, sizeof(err));
     if (!s || vf_display_set_sprite(u->display, VF_SPRITE_SEEK, s, err, sizeof(err)))
         fprintf(stderr, "vfview: %s\n", err);
     SDL_FreeSurface(s);
@@ -207,8 +208,8 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     vf_settings_describe(on_screen, &u->settings, l[4], sizeof(l[4]));
     char position[64] = ""; /* a camera's timestamps are no position */
     if (u->current && !u->opts->webcam)
-        vf_describe_position(ui_seconds_of(u, u->current->pts), info->duration_s, u->paused,
-                             position, sizeof(position));
+        vf_describe_position(ui_into_input(u, ui_seconds_of(u, u->current->pts)), info->duration_s,
+                             u->paused, position, sizeof(position));
     char speed[48] = "", zoom[32] = "";
     if (u->clock.speed != 1)
         snprintf(speed, sizeof(speed), "speed %.2fx%s  ", u->clock.speed,
@@ -216,8 +217,8 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     if (vf_view_zoom_level(u->view) > 1)
         snprintf(zoom, sizeof(zoom), "zoom %.1fx  ", vf_view_zoom_level(u->view));
     char loop[64] = "", a[24], b[24];
-    vf_describe_position(u->loop_a, 0, false, a, sizeof(a));
-    vf_describe_position(u->loop_b, 0, false, b, sizeof(b));
+    vf_describe_position(ui_into_input(u, u->loop_a), 0, false, a, sizeof(a));
+    vf_describe_position(ui_into_input(u, u->loop_b), 0, false, b, sizeof(b));
     if (u->loop_b >= 0)
         snprintf(loop, sizeof(loop), "A-B %s-%s  ", a, b);
     else if (u->loop_a >= 0)

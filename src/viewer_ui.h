@@ -87,6 +87,9 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen);
 void ui_handle_events(struct ui *u, int timeout_ms);
 /* A picture's time in seconds. */
 double ui_seconds_of(const struct ui *u, int64_t pts);
+/* A time on the input's clock (ui_seconds_of; seeks go there) as the user sees it: seconds into
+ * the input, which may not start at 0. */
+double ui_into_input(const struct ui *u, double seconds);
 /* The pictures the halves show: the CPU's and the GPU's, or (original) the source and the
  * filtered picture, the GPU's where there is one. NULL: that half is empty. */
 void ui_halves(const struct ui *u, const struct vf_frame *half[2]);

@@ -93,6 +93,22 @@ for at in 0.4 0.43; do # picture 10 begins at 0.4 s and shows until 0.44
             [ "$(ffprobe -v error -show_entries format=start_time -of csv=p=0 "start_$at.mkv")" = \
                 0.000000 ] && ok || bad "--start $at: not pictures 10-24 from 0 s"; }
 done
+# --start in MPEG-TS, whose clock starts at 1.4 s (--start counts from the input's start; it was
+# taken as the clock's time, so 0.4 s gave every picture) and whose demuxer seeks by time, not
+# to a keyframe: with one keyframe, every seek lands after it and the decoder found nothing
+# ('no picture from there on'); now it seeks again from further back
+ff -f lavfi -i "testsrc2=size=96x60:rate=25:duration=2" -c:v libx264 -preset ultrafast -g 250 \
+    -pix_fmt yuv420p -f mpegts onekey.ts
+run ts_all 0 -i onekey.ts -f identity --codec ffv1 -o ts_all.mkv &&
+    ff -i ts_all.mkv -vf trim=start_frame=10 -c:v ffv1 ts_from10.mkv
+for case in 0.4:40 1.5:13 1.95:2; do # pictures 10, 37 and 48 on
+    at=${case%:*} want=${case#*:}
+    run "ts_start_$at" 0 -i onekey.ts --start "$at" -f identity --codec ffv1 -o "ts_$at.mkv" &&
+        { [ "$(frames_of "ts_$at.mkv")" = "$want" ] && ok ||
+            bad "MPEG-TS --start $at: $(frames_of "ts_$at.mkv") pictures, expected $want"; }
+done
+"$check" same ts_from10.mkv ts_0.4.mkv >/dev/null && ok ||
+    bad "MPEG-TS --start 0.4: not the pictures from the tenth on"
 # --loop: the pictures again from the first, on a clock that goes straight on
 ff -stream_loop 2 -i gbrp.mkv -frames:v 60 -c:v ffv1 looped.mkv
 run loop 0 -i gbrp.mkv --loop --frames 60 -f identity --codec ffv1 -o loop.mkv &&

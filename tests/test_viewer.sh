@@ -589,6 +589,20 @@ if [ "${#shots[@]}" -eq 2 ]; then
 else
     bad "A-B ticks: ${#shots[@]} screenshots (expected 2): $(tail -2 ticks.err)"
 fi
+# the same in MPEG-TS, whose clock starts at 1.4 s: positions count from the input's start, as in
+# mpv (the loop read 0:01.400 - 0:01.800 there, and its ticks stood a third of the way along)
+ffmpeg -nostdin -loglevel error -y -i black.mkv -c:v libx264 -preset ultrafast -pix_fmt yuv420p \
+    -f mpegts black.ts
+sed 's/black\.mkv/black.ts/; s/ticks\.err/tsticks.err/' ticks.sh >tsticks.sh
+session tsticks.sh
+if [ "${#shots[@]}" -eq 2 ]; then
+    left=$(white "${shots[1]}" "iw/5:12:0:ih-12") right=$(white "${shots[1]}" "iw*4/5:12:iw/5:ih-12")
+    grep -q "A-B loop: 0:00.000 - 0:00.400" tsticks.err && [ "$left" -ge 8 ] && [ "$right" -eq 0 ] &&
+        ok || bad "A-B loop in MPEG-TS: $left white pixels in the bar's first fifth (expected 8 or" \
+        "more), $right after it (expected 0): $(grep A-B tsticks.err)"
+else
+    bad "A-B ticks in MPEG-TS: ${#shots[@]} screenshots (expected 2): $(tail -2 tsticks.err)"
+fi
 
 # The window's sound, written by SDL's disk driver: a clip of 1 s tones at 300, 600, ... 1800 Hz
 # started at 1.5 s plays 600 Hz for 0.5 s first; a pause is silent and play resumes where it
