@@ -505,7 +505,10 @@ static int open_codec(struct vf_decoder *d, char *err, size_t errlen)
     info->frame_rate = av_guess_frame_rate(d->format, stream, NULL);
     if (info->frame_rate.num <= 0 || info->frame_rate.den <= 0)
         info->frame_rate = (AVRational){25, 1};
-    if (d->format->start_time != AV_NOPTS_VALUE)
+    /* the first picture's time, not the format's (its AAC priming starts 21 ms earlier) */
+    if (stream->start_time != AV_NOPTS_VALUE)
+        info->start_s = seconds_of(stream->start_time, stream->time_base);
+    else if (d->format->start_time != AV_NOPTS_VALUE)
         info->start_s = (double)d->format->start_time / AV_TIME_BASE;
     if (d->format->duration > 0 && d->format->duration != AV_NOPTS_VALUE)
         info->duration_s = (double)d->format->duration / AV_TIME_BASE;

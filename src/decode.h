@@ -41,7 +41,7 @@ struct vf_source_info {
     AVRational time_base;  /* of the pts of pictures */
     AVRational frame_rate; /* nominal; 25/1 when the source does not say */
     double duration_s;     /* 0 when unknown (cameras, some streams) */
-    /* the time of the input's start: positions shown and asked for count from it, as in mpv
+    /* the time of the input's first picture: positions shown and asked for count from it
      * (MPEG-TS starts at 1.4 s, a broadcast's recording anywhere) */
     double start_s;
     long frame_estimate;           /* 0 when unknown */

@@ -243,6 +243,11 @@ run audio_mp4 0 -i h264.mp4 -o audio.mp4 &&
         'BEGIN { exit !(o - i < 0.002 && i - o < 0.002) }' && ok ||
         bad "audio.mp4: sound from $(audio_lead audio.mp4) s of the first picture; the" \
             "input's from $(audio_lead h264.mp4) s"; }
+# its sound starts 0.023 s before its first picture (the AAC priming), and so does the file;
+# --start counts from the first picture: 0.4 s is picture 10 of 25, not picture 9
+run start_primed 0 -i audio.mp4 --start 0.4 -o start_primed.mkv &&
+    { [ "$(frames_of start_primed.mkv)" = 15 ] && ok ||
+        bad "--start 0.4 in audio.mp4: $(frames_of start_primed.mkv) pictures (expected 15)"; }
 # sound a second ahead of the pictures: the recording starts with the first picture (and the
 # audio packet just before it, which an AAC decoder needs), not with a second of sound alone
 ff -itsoffset 1 -i h264.mp4 -i h264.mp4 -map 0:v -map 1:a -c copy lead.mkv
