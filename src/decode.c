@@ -22,6 +22,8 @@ enum { MAX_CONSECUTIVE_ERRORS = 64 };
 /* Audio packets kept from before the first picture: a bound for inputs whose sound starts long
  * before their video (1024 AAC packets are 20 s or more). */
 enum { MAX_EARLY_AUDIO = 1024 };
+/* How far before a seek's target the decoder looks for the keyframe it missed (overshot) */
+static const double MAX_SEEK_BACK_S = 64;
 
 enum step { STEP_PICTURE, STEP_AUDIO, STEP_END, STEP_ERROR };
 
@@ -224,8 +226,9 @@ static int seek_to(struct vf_decoder *d, double seconds, unsigned serial)
  * comes after it. Demuxers that seek by time rather than by keyframe (MPEG-TS) land between
  * keyframes, and the decoder then starts at the next one: a GOP late, or nowhere when no
  * keyframe follows. Then the demuxer is asked again from further back (1 s, 2 s, 4 s...)
- * until a picture before the target comes or the input's start is reached; the pictures
- * before the target are decoded and dropped as after any seek. `pts`: the first picture's,
+ * until a picture before the target comes, the input's start is reached or MAX_SEEK_BACK_S
+ * (no keyframes further apart); the pictures before the target are decoded and dropped as
+ * after any seek. A target past the input's end is not looked for. `pts`: the first picture's,
  * AV_NOPTS_VALUE at the end. */
 static bool overshot(struct vf_decoder *d, int64_t pts)
 {
@@ -234,9 +237,10 @@ static bool overshot(struct vf_decoder *d, int64_t pts)
     d->seek_unsettled = false;
     const bool late = pts == AV_NOPTS_VALUE || pts > d->drop_until;
     const double back = d->seek_back_s > 0 ? 2 * d->seek_back_s : 1;
-    if (!late || d->drop_until == AV_NOPTS_VALUE ||
-        d->seek_target_s - d->seek_back_s <= d->info.start_s)
-        return false; /* on time, or it already asked for the input's start */
+    const double into = d->seek_target_s - d->info.start_s;
+    if (!late || d->drop_until == AV_NOPTS_VALUE || into - d->seek_back_s <= 0 ||
+        back > MAX_SEEK_BACK_S || (d->info.duration_s > 0 && into >= d->info.duration_s))
+        return false; /* on time, past the end, or it asked for the start or far enough */
     return seek_from(d, d->seek_target_s, back) == 0;
 }
 
