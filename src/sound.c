@@ -3,7 +3,6 @@
 #include <SDL.h>
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
-#include <libavfilter/avfilter.h>
 #include <libavfilter/buffersink.h>
 #include <libavfilter/buffersrc.h>
 #include <libavutil/channel_layout.h>
@@ -14,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "audio_graph.h"
 #include "timing.h"
 
 /* Seconds of sound queued ahead of the device: enough to ride over a busy moment of the thread,
@@ -35,12 +35,7 @@ struct vf_sound {
     AVCodecContext *codec;
     /* the decoded frames to the device's format, at the clock's speed with the pitch kept:
      * made from the first frame after each restart */
-    AVFilterGraph *graph;
-    AVFilterContext *graph_in, *graph_out;
-    /* the sample format, rate and channels of the frames the graph was made for: its source
-     * takes no others */
-    int graph_format, graph_rate;
-    AVChannelLayout graph_layout;
+    struct vf_audio_graph graph;
     AVFrame *filtered;
     double graph_speed;
     double graph_s; /* the media time of the graph's next sample out */
@@ -153,17 +148,7 @@ static double frame_start(const struct vf_sound *s)
  * device's format, rate and channels. */
 static int build_graph(struct vf_sound *s, const AVFrame *f, double speed, char *err, size_t len)
 {
-    char layout[128], args[512], chain[512];
-    AVChannelLayout channels;
-    if (f->ch_layout.order != AV_CHANNEL_ORDER_UNSPEC && av_channel_layout_check(&f->ch_layout))
-        av_channel_layout_copy(&channels, &f->ch_layout);
-    else
-        av_channel_layout_default(&channels, f->ch_layout.nb_channels);
-    av_channel_layout_describe(&channels, layout, sizeof(layout));
-    av_channel_layout_uninit(&channels);
-    snprintf(args, sizeof(args), "time_base=%d/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s",
-             s->time_base.num, s->time_base.den, f->sample_rate, av_get_sample_fmt_name(f->format),
-             layout);
+    char layout[128], chain[512];
     int n = 0;
     double tempo = speed;
     for (; tempo > TEMPO_MAX; tempo /= TEMPO_MAX)
@@ -172,61 +157,20 @@ static int build_graph(struct vf_sound *s, const AVFrame *f, double speed, char 
         n += snprintf(chain + n, sizeof(chain) - (size_t)n, "atempo=%g,", TEMPO_MIN);
     if (tempo != 1)
         n += snprintf(chain + n, sizeof(chain) - (size_t)n, "atempo=%.9f,", tempo);
+    AVChannelLayout channels;
     av_channel_layout_default(&channels, s->channels);
-    av_channel_layout_describe(&channels, layout, sizeof(layout));
+    vf_audio_layout_name(&channels, layout, sizeof(layout));
     av_channel_layout_uninit(&channels);
     snprintf(chain + n, sizeof(chain) - (size_t)n,
              "aformat=sample_fmts=flt:sample_rates=%d:channel_layouts=%s", s->rate, layout);
-
-    const AVFilter *in = avfilter_get_by_name("abuffer"),
-                   *out = avfilter_get_by_name("abuffersink");
-    AVFilterInOut *ins = avfilter_inout_alloc(), *outs = avfilter_inout_alloc();
-    s->graph = avfilter_graph_alloc();
-    int ret = in && out ? 0 : AVERROR_FILTER_NOT_FOUND;
-    if (ret == 0 && (!ins || !outs || !s->graph))
-        ret = AVERROR(ENOMEM);
-    if (ret == 0)
-        ret = avfilter_graph_create_filter(&s->graph_in, in, "in", args, NULL, s->graph);
-    if (ret >= 0)
-        ret = avfilter_graph_create_filter(&s->graph_out, out, "out", NULL, NULL, s->graph);
-    if (ret >= 0) {
-        /* the graph's open ends: its source's output, its sink's input */
-        outs->name = av_strdup("in");
-        outs->filter_ctx = s->graph_in;
-        ins->name = av_strdup("out");
-        ins->filter_ctx = s->graph_out;
-        ret = outs->name && ins->name ? avfilter_graph_parse_ptr(s->graph, chain, &ins, &outs, NULL)
-                                      : AVERROR(ENOMEM);
-    }
-    if (ret >= 0)
-        ret = avfilter_graph_config(s->graph, NULL);
-    avfilter_inout_free(&ins);
-    avfilter_inout_free(&outs);
+    int ret = vf_audio_graph_open(&s->graph, f, s->time_base, chain);
     if (ret < 0) {
-        avfilter_graph_free(&s->graph);
         say(err, len, s->name, "cannot convert its samples (filters)", ret);
         return -1;
     }
-    av_channel_layout_uninit(&s->graph_layout);
-    ret = av_channel_layout_copy(&s->graph_layout, &f->ch_layout);
-    if (ret < 0) {
-        avfilter_graph_free(&s->graph);
-        say(err, len, s->name, "cannot convert its samples (channels)", ret);
-        return -1;
-    }
-    s->graph_format = f->format;
-    s->graph_rate = f->sample_rate;
     s->graph_speed = speed;
     s->graph_s = frame_start(s);
     return 0;
-}
-
-/* Whether the graph takes frames like f: its source fails on a frame of another sample format,
- * rate or channels, which a stream may change to mid-way (a broadcast between programmes). */
-static bool graph_takes(const struct vf_sound *s, const AVFrame *f)
-{
-    return f->format == s->graph_format && f->sample_rate == s->graph_rate &&
-           !av_channel_layout_compare(&f->ch_layout, &s->graph_layout);
 }
 
 /* A frame out of the graph, queued; while starting, from the clock's time on (the samples
@@ -272,9 +216,9 @@ sdl_failed:
 /* The held frame (NULL: the end of the input) through the graph, and what comes out queued. */
 static int filter_frame(struct vf_sound *s, AVFrame *frame, float gain, char *err, size_t len)
 {
-    int ret = av_buffersrc_add_frame(s->graph_in, frame);
+    int ret = av_buffersrc_add_frame(s->graph.source, frame);
     while (ret >= 0) {
-        ret = av_buffersink_get_frame(s->graph_out, s->filtered);
+        ret = av_buffersink_get_frame(s->graph.sink, s->filtered);
         if (ret >= 0) {
             ret = queue_filtered(s, gain, err, len);
             av_frame_unref(s->filtered);
@@ -298,7 +242,7 @@ static void restart(struct vf_sound *s, const struct vf_clock *c)
     s->playing = false;
     av_frame_unref(s->frame);
     s->held = false;
-    avfilter_graph_free(&s->graph); /* and the samples atempo holds */
+    vf_audio_graph_close(&s->graph); /* and the samples atempo holds */
     double target = vf_clock_media_s(c, vf_now_ms());
     int64_t ts = (int64_t)(fmax(target - PREROLL_S, 0) * AV_TIME_BASE);
     /* an input that cannot seek plays on from where its sound is */
@@ -325,7 +269,7 @@ static int fill(struct vf_sound *s, const struct vf_clock *c, float gain, char *
             }
             if (ret == 0) {
                 s->at_end = true; /* and the graph's last samples out */
-                if (s->graph && filter_frame(s, NULL, gain, err, len))
+                if (s->graph.graph && filter_frame(s, NULL, gain, err, len))
                     return -1;
                 break;
             }
@@ -334,15 +278,15 @@ static int fill(struct vf_sound *s, const struct vf_clock *c, float gain, char *
         if (s->starting) {
             s->drop_to_s =
                 vf_clock_media_s(c, vf_now_ms()) + (queued_s(s) + s->device_s) * c->speed;
-            if (!s->graph && frame_start(s) - s->drop_to_s > LEAD_S * c->speed)
+            if (!s->graph.graph && frame_start(s) - s->drop_to_s > LEAD_S * c->speed)
                 break;
         }
-        if (s->graph && !graph_takes(s, s->frame)) { /* the old graph's last samples out first */
-            if (filter_frame(s, NULL, gain, err, len))
+        if (s->graph.graph && !vf_audio_graph_takes(&s->graph, s->frame)) {
+            if (filter_frame(s, NULL, gain, err, len)) /* the old graph's last samples out first */
                 return -1;
-            avfilter_graph_free(&s->graph);
+            vf_audio_graph_close(&s->graph);
         }
-        if (!s->graph && build_graph(s, s->frame, c->speed, err, len))
+        if (!s->graph.graph && build_graph(s, s->frame, c->speed, err, len))
             return -1;
         s->held = false; /* the graph takes the frame's samples */
         if (filter_frame(s, s->frame, gain, err, len))
@@ -590,8 +534,7 @@ void vf_sound_close(struct vf_sound *s)
         SDL_CloseAudioDevice(s->device);
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
     }
-    avfilter_graph_free(&s->graph);
-    av_channel_layout_uninit(&s->graph_layout);
+    vf_audio_graph_close(&s->graph);
     av_frame_free(&s->filtered);
     av_frame_free(&s->frame);
     av_packet_free(&s->packet);

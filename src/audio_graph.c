@@ -1,0 +1,75 @@
+#include "audio_graph.h"
+
+#include <stdio.h>
+
+#include <libavfilter/buffersink.h>
+#include <libavfilter/buffersrc.h>
+#include <libavutil/samplefmt.h>
+
+void vf_audio_layout_name(const AVChannelLayout *channels, char *buf, size_t len)
+{
+    AVChannelLayout known;
+    if (channels->order != AV_CHANNEL_ORDER_UNSPEC && av_channel_layout_check(channels))
+        av_channel_layout_copy(&known, channels);
+    else
+        av_channel_layout_default(&known, channels->nb_channels);
+    if (av_channel_layout_describe(&known, buf, len) < 0 && len > 0)
+        snprintf(buf, len, "stereo");
+    av_channel_layout_uninit(&known);
+}
+
+int vf_audio_graph_open(struct vf_audio_graph *g, const AVFrame *f, AVRational tb,
+                        const char *chain)
+{
+    vf_audio_graph_close(g);
+    char layout[128], args[512];
+    vf_audio_layout_name(&f->ch_layout, layout, sizeof(layout));
+    snprintf(args, sizeof(args), "time_base=%d/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s",
+             tb.num, tb.den, f->sample_rate, av_get_sample_fmt_name(f->format), layout);
+    const AVFilter *in = avfilter_get_by_name("abuffer"),
+                   *out = avfilter_get_by_name("abuffersink");
+    AVFilterInOut *ins = avfilter_inout_alloc(), *outs = avfilter_inout_alloc();
+    g->graph = avfilter_graph_alloc();
+    int ret = in && out ? 0 : AVERROR_FILTER_NOT_FOUND;
+    if (ret == 0 && (!ins || !outs || !g->graph))
+        ret = AVERROR(ENOMEM);
+    if (ret == 0)
+        ret = avfilter_graph_create_filter(&g->source, in, "in", args, NULL, g->graph);
+    if (ret >= 0)
+        ret = avfilter_graph_create_filter(&g->sink, out, "out", NULL, NULL, g->graph);
+    if (ret >= 0) {
+        /* the chain's open ends: the source's output, the sink's input */
+        outs->name = av_strdup("in");
+        outs->filter_ctx = g->source;
+        ins->name = av_strdup("out");
+        ins->filter_ctx = g->sink;
+        ret = outs->name && ins->name ? avfilter_graph_parse_ptr(g->graph, chain, &ins, &outs, NULL)
+                                      : AVERROR(ENOMEM);
+    }
+    if (ret >= 0)
+        ret = avfilter_graph_config(g->graph, NULL);
+    if (ret >= 0)
+        ret = av_channel_layout_copy(&g->layout, &f->ch_layout);
+    avfilter_inout_free(&ins);
+    avfilter_inout_free(&outs);
+    if (ret < 0) {
+        vf_audio_graph_close(g);
+        return ret;
+    }
+    g->format = f->format;
+    g->rate = f->sample_rate;
+    return 0;
+}
+
+bool vf_audio_graph_takes(const struct vf_audio_graph *g, const AVFrame *f)
+{
+    return g->graph && f->format == g->format && f->sample_rate == g->rate &&
+           !av_channel_layout_compare(&f->ch_layout, &g->layout);
+}
+
+void vf_audio_graph_close(struct vf_audio_graph *g)
+{
+    avfilter_graph_free(&g->graph);
+    av_channel_layout_uninit(&g->layout);
+    g->source = g->sink = NULL;
+}
