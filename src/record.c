@@ -178,6 +178,19 @@ static enum AVPixelFormat choose_pixel_format(const AVCodec *enc, const AVOutput
     return avcodec_find_best_pix_fmt_of_list(list, AV_PIX_FMT_GBRP, 0, NULL);
 }
 
+/* Whether the container counts time in pictures and takes the frame rate from the time base:
+ * those without timestamps (raw H.264), Y4M's header, AVI (its index held an empty chunk for
+ * each tick of the input's clock between pictures, and said 600 frames a second) and Ogg
+ * (Theora's positions count pictures: at the input's 1/12800 two of 25 could be read back). */
+static bool counts_frames(const AVOutputFormat *container)
+{
+    static const char *const names[] = {"yuv4mpegpipe", "avi", "ogg", "ogv"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (!strcmp(container->name, names[i]))
+            return true;
+    return (container->flags & AVFMT_NOTIMESTAMPS) != 0;
+}
+
 static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, size_t errlen)
 {
     AVCodecContext *c = avcodec_alloc_context3(enc);
@@ -196,10 +209,7 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
     c->time_base = r->cfg.time_base;
     if (c->time_base.den > 65535 && strcmp(enc->name, "libx264") && strcmp(enc->name, "ffv1"))
         c->time_base = av_inv_q(r->cfg.frame_rate);
-    /* containers without timestamps (raw H.264) and Y4M's header take the frame rate from the
-     * time base */
-    if ((r->mux->oformat->flags & AVFMT_NOTIMESTAMPS) ||
-        !strcmp(r->mux->oformat->name, "yuv4mpegpipe"))
+    if (counts_frames(r->mux->oformat))
         c->time_base = av_inv_q(r->cfg.frame_rate);
     /* MPEG-1 and MPEG-2 know a few frame rates only, and count time in frames of one */
     if (enc->supported_framerates) {

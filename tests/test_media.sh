@@ -152,13 +152,15 @@ run mp4_default 0 -i h264.mp4 -o default.mp4 &&
 # other containers by their extension: MPEG-TS holds H.264 and AAC (FFmpeg cannot say so, and
 # vfview used to fall back to MPEG-2, refuse --codec libx264 and drop the sound); MPEG-1/2
 # video counts time in frames (the input's 1/12800 made them fail to open), as Y4M's header does
-# (it said 12800 frames a second), and Y4M holds YUV, not RGB (it failed to write its header)
+# (it said 12800 frames a second), and Y4M holds YUV, not RGB (it failed to write its header);
+# AVI and Ogg count time in pictures too (AVI said 600 a second, and two of Ogg's 25 Theora
+# pictures could be read back)
 # (MPEG-TS lists each stream twice, in its program too; MXF adds side data)
-stream_list() { ffprobe -v error -show_entries stream=codec_name,r_frame_rate -of csv=p=0 "$1" |
+stream_list() { ffprobe -v error -show_entries stream=codec_name,avg_frame_rate -of csv=p=0 "$1" |
     cut -d, -f1,2 | grep . | sort -u | tr '\n' ' '; }
 frames_once() { frames_of "$1" | head -1 | cut -d, -f1; }
 for want in "ts:aac,0/0 h264,25/1 " "mpg:mpeg1video,25/1 " "mxf:mpeg2video,25/1 " \
-    "y4m:rawvideo,25/1 "; do
+    "y4m:rawvideo,25/1 " "ogv:theora,0/0 " "avi:aac,0/0 h264,25/1 "; do
     ext=${want%%:*}
     run "container_$ext" 0 -i h264.mp4 -o "out.$ext" &&
         { [ "$(frames_once "out.$ext")" = 25 ] && [ "$(stream_list "out.$ext")" = "${want#*:}" ] &&
