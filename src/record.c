@@ -1,9 +1,6 @@
 #include "record.h"
 
-#include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
-#include <limits.h>
 #include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
@@ -15,8 +12,11 @@
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 
+#include "audio_encode.h"
 #include "convert.h"
 #include "notice.h"
+#include "record_container.h"
+#include "record_path.h"
 
 /* audio packets that can wait for the pictures to reach them: about 5 s of AAC */
 enum { AUDIO_WAITING = 256 };
@@ -31,8 +31,16 @@ struct vf_recorder {
     AVPacket *packet;
     struct vf_converter *converter;
     int *audio_map;      /* source stream index → output stream index, -1 when dropped */
-    int64_t *audio_last; /* by source stream index: the last dts written, in its output tb */
-    int audio_map_size, audio_kept;
+    int64_t *audio_last; /* by source stream index: the last dts written, in its output tb
+                          * (copied) or in its own (encoded again) */
+    /* by source stream index: where the container cannot hold the codec, its own encoder */
+    struct vf_audio_encoder **audio_encoders;
+    const AVCodec *audio_encoder; /* theirs */
+    int audio_map_size, audio_copied, audio_encoded;
+    /* a second try, after the container refused the sound encoded for it: that sound is
+     * dropped, and the first try's notices are not said again */
+    bool second_try;
+    char refused[512]; /* why the container refused that sound; "" where it did not */
     int64_t last_pts;
     /* The recording's own clock: it starts at 0, and where the source's clock jumps (a seek,
      * a loop: a new serial) the recording goes on from where it ends, so its timestamps only
@@ -76,39 +84,6 @@ static int fail(struct vf_recorder *r, char *err, size_t errlen, const char *wha
     return -1;
 }
 
-/* pictures written as image files, one file each or one overwritten (.png, .jpg, .bmp, ...) */
-static bool is_image_file(const AVOutputFormat *container)
-{
-    return strcmp(container->name, "image2") == 0;
-}
-
-/* Codecs that containers hold although FFmpeg cannot say so (avformat_query_codec: unknown):
- * MPEG-TS as broadcasts and HLS use it. */
-static const struct {
-    const char *container;
-    enum AVCodecID codec;
-} KNOWN_TO_HOLD[] = {
-    {"mpegts", AV_CODEC_ID_H264}, {"mpegts", AV_CODEC_ID_HEVC}, {"mpegts", AV_CODEC_ID_AAC},
-    {"mpegts", AV_CODEC_ID_MP3},  {"mpegts", AV_CODEC_ID_AC3},  {"mpegts", AV_CODEC_ID_EAC3},
-    {"mpegts", AV_CODEC_ID_OPUS},
-};
-
-/* Whether the container takes the codec. Where FFmpeg cannot say: its default codec, those that
- * KNOWN_TO_HOLD names, and a codec the user named (writing the header says if it was wrong). */
-static bool container_accepts(const AVOutputFormat *container, enum AVCodecID id, int fallback,
-                              bool named)
-{
-    int answer = avformat_query_codec(container, id, FF_COMPLIANCE_NORMAL);
-    if (answer >= 0)
-        return answer == 1;
-    if ((int)id == fallback || named)
-        return true;
-    for (size_t i = 0; i < sizeof(KNOWN_TO_HOLD) / sizeof(KNOWN_TO_HOLD[0]); i++)
-        if (KNOWN_TO_HOLD[i].codec == id && !strcmp(container->name, KNOWN_TO_HOLD[i].container))
-            return true;
-    return false;
-}
-
 static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat *container,
                                      char *err, size_t errlen)
 {
@@ -128,7 +103,7 @@ static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat
                      r->path, r->cfg.codec);
             return NULL;
         }
-        if (!container_accepts(container, enc->id, usual, true)) {
+        if (!vf_container_accepts(container, enc->id, usual, true)) {
             snprintf(err, errlen, "%s: the %s container cannot hold %s video", r->path,
                      container->name, avcodec_get_name(enc->id));
             return NULL;
@@ -136,7 +111,7 @@ static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat
         return enc;
     }
     enc = avcodec_find_encoder_by_name("libx264");
-    if (enc && container_accepts(container, enc->id, usual, false))
+    if (enc && vf_container_accepts(container, enc->id, usual, false))
         return enc;
     const AVCodec *fallback = avcodec_find_encoder(usual);
     if (!fallback) {
@@ -144,7 +119,8 @@ static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat
                  container->name);
         return NULL;
     }
-    if (!is_image_file(container)) /* a .png or .jpg names its codec: nothing to explain */
+    /* a .png or .jpg names its codec: nothing to explain; a second try said it already */
+    if (!vf_container_writes_images(container) && !r->second_try)
         vf_notify(r->cfg.notice, r->cfg.notice_ctx, "%s: %s; recording with %s instead", r->path,
                   enc ? "this container cannot hold H.264" : "libx264 is not available",
                   fallback->name);
@@ -178,19 +154,6 @@ static enum AVPixelFormat choose_pixel_format(const AVCodec *enc, const AVOutput
     return avcodec_find_best_pix_fmt_of_list(list, AV_PIX_FMT_GBRP, 0, NULL);
 }
 
-/* Whether the container counts time in pictures and takes the frame rate from the time base:
- * those without timestamps (raw H.264), Y4M's header, AVI (its index held an empty chunk for
- * each tick of the input's clock between pictures, and said 600 frames a second) and Ogg
- * (Theora's positions count pictures: at the input's 1/12800 two of 25 could be read back). */
-static bool counts_frames(const AVOutputFormat *container)
-{
-    static const char *const names[] = {"yuv4mpegpipe", "avi", "ogg", "ogv"};
-    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-        if (!strcmp(container->name, names[i]))
-            return true;
-    return (container->flags & AVFMT_NOTIMESTAMPS) != 0;
-}
-
 static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, size_t errlen)
 {
     AVCodecContext *c = avcodec_alloc_context3(enc);
@@ -209,7 +172,7 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
     c->time_base = r->cfg.time_base;
     if (c->time_base.den > 65535 && strcmp(enc->name, "libx264") && strcmp(enc->name, "ffv1"))
         c->time_base = av_inv_q(r->cfg.frame_rate);
-    if (counts_frames(r->mux->oformat))
+    if (vf_container_counts_frames(r->mux->oformat))
         c->time_base = av_inv_q(r->cfg.frame_rate);
     /* MPEG-1 and MPEG-2 know a few frame rates only, and count time in frames of one */
     if (enc->supported_framerates) {
@@ -268,15 +231,57 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
     return 0;
 }
 
+/* Source stream i, whose codec (or rate) the container cannot hold, encoded again with the
+ * container's own audio codec; 0 when its stream was added, 1 when it is dropped (with a notice
+ * saying why), -1 on an error. */
+static int add_encoded_audio(struct vf_recorder *r, unsigned i, char *err, size_t errlen)
+{
+    const AVOutputFormat *container = r->mux->oformat;
+    const AVStream *in = r->cfg.audio_source->streams[i];
+    const AVCodec *codec = r->second_try ? NULL : vf_container_audio_encoder(container);
+    char why[512] = "";
+    struct vf_audio_encoder *e = NULL;
+    if (codec)
+        e = vf_audio_encoder_open(in->codecpar, in->time_base, codec,
+                                  vf_container_audio_rate(container, codec->id),
+                                  container->flags & AVFMT_GLOBALHEADER, why, sizeof(why));
+    else if (r->second_try)
+        snprintf(why, sizeof(why), "%s", r->refused);
+    else if (container->audio_codec != AV_CODEC_ID_NONE)
+        snprintf(why, sizeof(why), "no %s encoder in this FFmpeg",
+                 avcodec_get_name(container->audio_codec));
+    if (!e) {
+        vf_notify(r->cfg.notice, r->cfg.notice_ctx,
+                  "%s: audio stream %u (%s) dropped: the %s container cannot hold it%s%s", r->path,
+                  i, avcodec_get_name(in->codecpar->codec_id), container->name, *why ? "; " : "",
+                  why);
+        return 1;
+    }
+    r->audio_encoders[i] = e;
+    r->audio_encoder = codec;
+    AVStream *out = avformat_new_stream(r->mux, NULL);
+    if (!out)
+        return fail(r, err, errlen, "out of memory", 0);
+    const AVCodecContext *c = vf_audio_encoder_context(e);
+    int ret = avcodec_parameters_from_context(out->codecpar, c);
+    if (ret < 0)
+        return fail(r, err, errlen, "cannot set the audio parameters", ret);
+    out->time_base = c->time_base;
+    r->audio_map[i] = out->index;
+    r->audio_encoded++;
+    return 0;
+}
+
 static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
 {
     const AVFormatContext *src = r->cfg.audio_source;
-    if (!src || is_image_file(r->mux->oformat)) /* pictures alone, as asked: no notice */
+    if (!src || vf_container_writes_images(r->mux->oformat)) /* pictures alone: no notice */
         return 0;
     r->audio_map_size = (int)src->nb_streams;
     r->audio_map = malloc(sizeof(int) * src->nb_streams);
     r->audio_last = malloc(sizeof(int64_t) * src->nb_streams);
-    if (!r->audio_map || !r->audio_last)
+    r->audio_encoders = calloc(src->nb_streams, sizeof(r->audio_encoders[0]));
+    if (!r->audio_map || !r->audio_last || !r->audio_encoders)
         return fail(r, err, errlen, "out of memory", 0);
     for (unsigned i = 0; i < src->nb_streams; i++) {
         const AVCodecParameters *par = src->streams[i]->codecpar;
@@ -285,10 +290,11 @@ static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
         if (par->codec_type != AVMEDIA_TYPE_AUDIO)
             continue;
         const AVOutputFormat *container = r->mux->oformat;
-        if (!container_accepts(container, par->codec_id, container->audio_codec, false)) {
-            vf_notify(r->cfg.notice, r->cfg.notice_ctx,
-                      "%s: audio stream %u (%s) dropped: the %s container cannot hold it", r->path,
-                      i, avcodec_get_name(par->codec_id), container->name);
+        const int rate = vf_container_audio_rate(container, par->codec_id);
+        if (!vf_container_accepts(container, par->codec_id, container->audio_codec, false) ||
+            (rate && par->sample_rate != rate)) {
+            if (add_encoded_audio(r, i, err, errlen) < 0)
+                return -1;
             continue;
         }
         AVStream *out = avformat_new_stream(r->mux, NULL);
@@ -300,7 +306,7 @@ static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
         out->codecpar->codec_tag = 0;
         out->time_base = src->streams[i]->time_base;
         r->audio_map[i] = out->index;
-        r->audio_kept++;
+        r->audio_copied++;
     }
     return 0;
 }
@@ -331,36 +337,10 @@ static const AVOutputFormat *choose_container(const struct vf_recorder *r, char 
     return container;
 }
 
-/* Whether the recorder made the file it writes: standard output and other protocols' targets
- * are never removed. */
-static bool writes_local_file(const char *path)
-{
-    const char *protocol = avio_find_protocol_name(path);
-    return strcmp(path, "-") && protocol && !strcmp(protocol, "file");
-}
-
 void vf_record_ignore_write_signals(void)
 {
     signal(SIGXFSZ, SIG_IGN);
     signal(SIGPIPE, SIG_IGN);
-}
-
-static const char *file_name_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
-}
-
-int vf_record_numbered_path(const char *path, int n, char *buf, size_t len)
-{
-    if (!writes_local_file(path))
-        return -1;
-    const char *name = file_name_of(path);
-    const char *dot = strrchr(name, '.');
-    if (!dot || dot == name) /* ".notes" is a name, not an extension */
-        dot = name + strlen(name);
-    int n_chars = snprintf(buf, len, "%.*s-%d%s", (int)(dot - path), path, n, dot);
-    return n_chars < 0 || (size_t)n_chars >= len ? -1 : 0;
 }
 
 static int open_file(struct vf_recorder *r, char *err, size_t errlen)
@@ -384,7 +364,7 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
     if (strstr(name, "matroska") || strstr(name, "webm"))
         av_dict_set(&opts, "cluster_time_limit", "1000", 0);
     char numbered[sizeof(r->path) + 16]; /* the name with a number in place of %d */
-    if (is_image_file(mux->oformat) &&
+    if (vf_container_writes_images(mux->oformat) &&
         av_get_frame_filename(numbered, sizeof(numbered), r->path, 1) < 0)
         av_dict_set(&opts, "update", "1", 0); /* no %d in the name: one file, the last picture */
     ret = avformat_write_header(mux, &opts);
@@ -395,6 +375,15 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
         snprintf(what, sizeof(what), "cannot write the header (can %s hold %s video?)",
                  mux->oformat->name, avcodec_get_name(r->encoder->codec_id));
         return fail(r, err, errlen, what, ret);
+    }
+    if (ret < 0 && r->audio_encoded > 0 && (!mux->pb || avio_tell(mux->pb) == 0)) {
+        /* the container may take only some rates or channels of the sound encoded for it
+         * (GXF: mono); then, as nothing reached the output yet, vf_recorder_open tries again
+         * without that sound */
+        char reason[AV_ERROR_MAX_STRING_SIZE];
+        av_strerror(ret, reason, sizeof(reason));
+        snprintf(r->refused, sizeof(r->refused), "it refused it encoded as %s (%s)",
+                 avcodec_get_name(r->audio_encoder->id), reason);
     }
     if (ret < 0)
         return fail(r, err, errlen, "cannot write the header", ret);
@@ -407,76 +396,19 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
     return 0;
 }
 
-/* Whether two paths name one existing file (hard links and other spellings included). */
-static bool same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-           sa.st_ino == sb.st_ino;
-}
-
-/* Whether an image pattern ("img%03d.png") names the file at `path`: the pattern with one of
- * the numbers in path's file name written in, as the image2 formats write them, is that file. */
-static bool pattern_names(const char *pattern, const char *path)
-{
-    char file[4096];
-    for (const char *p = file_name_of(path); *p;) {
-        if (!isdigit((unsigned char)*p)) {
-            p++;
-            continue;
-        }
-        char *end;
-        long number = strtol(p, &end, 10);
-        if (number <= INT_MAX &&
-            av_get_frame_filename2(file, sizeof(file), pattern, (int)number, 0) == 0 &&
-            same_file(file, path))
-            return true;
-        p = end;
-    }
-    return false;
-}
-
-/* Whether an existing file in the output pattern's directory is one that both patterns name:
- * "seq%03d.png" spelt "./seq%03d.png", or "seq00%d.png", writes over the input's pictures. */
-static bool patterns_share_a_file(const char *input, const char *output)
-{
-    char dir[4096], path[8192];
-    snprintf(dir, sizeof(dir), "%.*s", (int)(file_name_of(output) - output), output);
-    DIR *d = opendir(*dir ? dir : ".");
-    if (!d)
-        return false; /* then the recording cannot write there either */
-    bool shared = false;
-    const struct dirent *e;
-    while (!shared && (e = readdir(d))) {
-        snprintf(path, sizeof(path), "%s%s", dir, e->d_name);
-        shared = pattern_names(output, path) && pattern_names(input, path);
-    }
-    closedir(d);
-    return shared;
-}
-
-/* Whether recording to `output` would write over the input's files: one file under two names,
- * or where either is an image pattern (the output's when its container writes image files; the
- * input's when no file has its very name), a file that both patterns name, or a pattern naming
- * the other's file. */
-static bool overwrites_input(const char *input, const char *output, bool output_pattern)
-{
-    struct stat st;
-    const bool input_pattern = strchr(input, '%') && stat(input, &st) != 0;
-    if (!strcmp(input, output) || same_file(input, output))
-        return true;
-    return (input_pattern && output_pattern && patterns_share_a_file(input, output)) ||
-           (input_pattern && pattern_names(input, output)) ||
-           (output_pattern && pattern_names(output, input));
-}
-
-struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *err, size_t errlen)
+/* refused: why the container refused sound encoded for it, before any byte went out; "" where
+ * it did not (on the first try), or the reason to give (on the second) */
+static struct vf_recorder *open_recorder(const struct vf_record_config *cfg, char *refused,
+                                         size_t refused_len, bool second_try, char *err,
+                                         size_t errlen)
 {
     struct vf_recorder *r = calloc(1, sizeof(*r));
     if (!r) {
         snprintf(err, errlen, "%s: out of memory", cfg->path);
         return NULL;
     }
+    r->second_try = second_try;
+    snprintf(r->refused, sizeof(r->refused), "%s", second_try ? refused : "");
     r->cfg = *cfg;
     snprintf(r->path, sizeof(r->path), "%s", cfg->path);
     r->cfg.path = r->path;
@@ -484,7 +416,8 @@ struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *e
     const AVOutputFormat *container = choose_container(r, err, errlen);
     if (!container)
         goto fail;
-    if (is_image_file(container) && !writes_local_file(r->path)) { /* it names files itself */
+    /* image files: the muxer names each file itself */
+    if (vf_container_writes_images(container) && !vf_record_writes_local_file(r->path)) {
         snprintf(err, errlen,
                  "%s: image files need a file name (a stream of pictures: --format "
                  "image2pipe)",
@@ -492,8 +425,8 @@ struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *e
         goto fail;
     }
     const char *input = cfg->audio_source ? cfg->audio_source->url : NULL;
-    if (input && writes_local_file(r->path) &&
-        overwrites_input(input, r->path, is_image_file(container))) {
+    if (input && vf_record_writes_local_file(r->path) &&
+        vf_record_overwrites_input(input, r->path, vf_container_writes_images(container))) {
         snprintf(err, errlen, "%s: is the input too; recording there would destroy it", r->path);
         goto fail;
     }
@@ -506,13 +439,27 @@ struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *e
     if (!enc || open_encoder(r, enc, err, errlen) || add_audio_streams(r, err, errlen) ||
         open_file(r, err, errlen))
         goto fail;
-    snprintf(r->description, sizeof(r->description), "%s %s, %s%s", enc->name,
-             av_get_pix_fmt_name(r->encoder->pix_fmt), container->name,
-             r->audio_kept ? ", audio copied" : "");
+    int n = snprintf(r->description, sizeof(r->description), "%s %s, %s%s", enc->name,
+                     av_get_pix_fmt_name(r->encoder->pix_fmt), container->name,
+                     r->audio_copied ? ", audio copied" : "");
+    if (r->audio_encoded && n > 0 && (size_t)n < sizeof(r->description))
+        snprintf(r->description + n, sizeof(r->description) - (size_t)n, ", audio encoded as %s",
+                 avcodec_get_name(r->audio_encoder->id));
     return r;
 fail:
+    if (!second_try)
+        snprintf(refused, refused_len, "%s", r->refused);
     vf_recorder_close(r, NULL, NULL, 0);
     return NULL;
+}
+
+struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *err, size_t errlen)
+{
+    char refused[512] = "";
+    struct vf_recorder *r = open_recorder(cfg, refused, sizeof(refused), false, err, errlen);
+    if (!r && *refused)
+        r = open_recorder(cfg, refused, sizeof(refused), true, err, errlen);
+    return r;
 }
 
 /* Hands every packet the encoder has ready to the muxer. */
@@ -649,6 +596,60 @@ int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *pict
     return write_waiting(r, r->end_us, err, errlen); /* the sound up to this picture's end */
 }
 
+/* Moves a packet of source stream `index`, timestamps in tb, onto the recording's clock;
+ * false where it is to be dropped. */
+static bool onto_recording_clock(struct vf_recorder *r, int index, AVPacket *p, AVRational tb)
+{
+    int64_t start = p->pts != AV_NOPTS_VALUE ? p->pts : p->dts;
+    if (start != AV_NOPTS_VALUE) {
+        int64_t shift = av_rescale_q(r->shift_us, AV_TIME_BASE_Q, tb);
+        /* sound from before the serial's first picture goes with pictures not recorded */
+        if (r->serial_start_us != INT64_MIN &&
+            start + shift < av_rescale_q(r->serial_start_us, AV_TIME_BASE_Q, tb))
+            return false;
+        p->pts = p->pts != AV_NOPTS_VALUE ? p->pts + shift : AV_NOPTS_VALUE;
+        p->dts = p->dts != AV_NOPTS_VALUE ? p->dts + shift : AV_NOPTS_VALUE;
+    }
+    int64_t *last = &r->audio_last[index];
+    if (p->dts != AV_NOPTS_VALUE && *last != AV_NOPTS_VALUE && p->dts <= *last)
+        return false; /* audio from before a jump's new start */
+    if (p->dts != AV_NOPTS_VALUE)
+        *last = p->dts;
+    return true;
+}
+
+struct encoded_for {
+    struct vf_recorder *r;
+    AVStream *out;
+    AVRational tb; /* the encoder's */
+};
+
+/* a packet of sound encoded again, into the file */
+static int write_encoded(AVPacket *packet, void *ctx)
+{
+    const struct encoded_for *to = ctx;
+    av_packet_rescale_ts(packet, to->tb, to->out->time_base);
+    packet->stream_index = to->out->index;
+    int ret = av_interleaved_write_frame(to->r->mux, packet); /* takes the reference */
+    return ret < 0 ? fail(to->r, NULL, 0, "write failed", ret) : 0;
+}
+
+/* Everything the encoders of sound hold, into the file. */
+static int flush_audio_encoders(struct vf_recorder *r)
+{
+    for (int i = 0; i < r->audio_map_size; i++) {
+        struct vf_audio_encoder *e = r->audio_encoders[i];
+        if (!e)
+            continue;
+        char why[512] = "";
+        struct encoded_for to = {r, r->mux->streams[r->audio_map[i]],
+                                 vf_audio_encoder_context(e)->time_base};
+        if (vf_audio_encoder_send(e, NULL, write_encoded, &to, why, sizeof(why)))
+            return fail(r, NULL, 0, why, 0);
+    }
+    return 0;
+}
+
 static int write_audio_now(struct vf_recorder *r, const AVPacket *packet, char *err, size_t errlen)
 {
     int index = packet->stream_index;
@@ -656,29 +657,26 @@ static int write_audio_now(struct vf_recorder *r, const AVPacket *packet, char *
     if (!copy)
         return fail(r, err, errlen, "out of memory", 0);
     AVStream *out = r->mux->streams[r->audio_map[index]];
-    av_packet_rescale_ts(copy, r->cfg.audio_source->streams[index]->time_base, out->time_base);
-    int64_t start = copy->pts != AV_NOPTS_VALUE ? copy->pts : copy->dts;
-    if (start != AV_NOPTS_VALUE) {
-        int64_t shift = av_rescale_q(r->shift_us, AV_TIME_BASE_Q, out->time_base);
-        /* sound from before the serial's first picture goes with pictures not recorded */
-        if (r->serial_start_us != INT64_MIN &&
-            start + shift < av_rescale_q(r->serial_start_us, AV_TIME_BASE_Q, out->time_base)) {
-            av_packet_free(&copy);
-            return 0;
-        }
-        copy->pts = copy->pts != AV_NOPTS_VALUE ? copy->pts + shift : AV_NOPTS_VALUE;
-        copy->dts = copy->dts != AV_NOPTS_VALUE ? copy->dts + shift : AV_NOPTS_VALUE;
-    }
-    int64_t *last = &r->audio_last[index];
-    if (copy->dts != AV_NOPTS_VALUE && *last != AV_NOPTS_VALUE && copy->dts <= *last) {
-        av_packet_free(&copy); /* audio from before a jump's new start, dropped */
+    struct vf_audio_encoder *encoder = r->audio_encoders ? r->audio_encoders[index] : NULL;
+    /* copied: on the output stream's clock; encoded again: on the input's, the decoder's */
+    const AVRational in_tb = r->cfg.audio_source->streams[index]->time_base;
+    const AVRational tb = encoder ? in_tb : out->time_base;
+    av_packet_rescale_ts(copy, in_tb, tb);
+    int ret = 0;
+    if (!onto_recording_clock(r, index, copy, tb)) {
+        av_packet_free(&copy);
         return 0;
     }
-    if (copy->dts != AV_NOPTS_VALUE)
-        *last = copy->dts;
+    if (encoder) {
+        char why[512] = "";
+        struct encoded_for to = {r, out, vf_audio_encoder_context(encoder)->time_base};
+        ret = vf_audio_encoder_send(encoder, copy, write_encoded, &to, why, sizeof(why));
+        av_packet_free(&copy);
+        return ret ? fail(r, err, errlen, why, 0) : 0;
+    }
     copy->stream_index = out->index;
     copy->pos = -1;
-    int ret = av_interleaved_write_frame(r->mux, copy);
+    ret = av_interleaved_write_frame(r->mux, copy);
     av_packet_free(&copy);
     return ret < 0 ? fail(r, err, errlen, "write failed", ret) : 0;
 }
@@ -710,6 +708,8 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
     if (r->header_written) {
         if (!r->failed) /* the sound after the last picture, where it belongs */
             write_waiting(r, r->cfg.sound_ends_with_pictures ? r->end_us : INT64_MAX, NULL, 0);
+        if (!r->failed)
+            flush_audio_encoders(r);
         if (!r->failed) {
             int ret = avcodec_send_frame(r->encoder, NULL);
             if (ret < 0 && ret != AVERROR_EOF)
@@ -726,7 +726,7 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
         int ret = avio_closep(&r->mux->pb);
         if (ret < 0)
             fail(r, NULL, 0, "cannot finish the file", ret);
-        if (r->written == 0 && writes_local_file(r->path))
+        if (r->written == 0 && vf_record_writes_local_file(r->path))
             remove_if_regular(r->path);
     }
     int status = r->failed ? -1 : 0;
@@ -739,6 +739,9 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
     av_frame_free(&r->frame);
     avcodec_free_context(&r->encoder);
     avformat_free_context(r->mux);
+    for (int i = 0; r->audio_encoders && i < r->audio_map_size; i++)
+        vf_audio_encoder_free(r->audio_encoders[i]);
+    free(r->audio_encoders);
     free(r->audio_map);
     free(r->audio_last);
     for (int i = 0; i < r->waiting_count; i++) /* sound whose pictures never came */

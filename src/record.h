@@ -1,4 +1,5 @@
-/* Encoder + muxer for the filtered pictures, with the source's audio copied beside them.
+/* Encoder + muxer for the filtered pictures, with the source's audio beside them: copied where
+ * the container holds its codec, else encoded with the container's own (audio_encode.h).
  * Every file it leaves is playable: the encoder is flushed and the trailer written on close,
  * MP4 is fragmented and Matroska clustered about once a second (a SIGKILL loses at most
  * that), and a recording that fails before its first picture is removed. */
@@ -12,6 +13,7 @@
 #include <libavformat/avformat.h>
 
 #include "frame.h"
+#include "record_path.h"
 
 struct vf_record_config {
     const char *path;   /* "-": standard output */
@@ -22,7 +24,7 @@ struct vf_record_config {
     AVRational time_base;     /* of the pts given to vf_recorder_write_picture */
     AVRational frame_rate;    /* nominal */
     int threads;              /* the conversion to the encoder's format: 0, one per core */
-    /* the input: its audio streams are copied, its file never written over; NULL: none */
+    /* the input: its audio streams are kept, its file never written over; NULL: none */
     const AVFormatContext *audio_source;
     /* whether the sound stops where the last picture ends: a recording stopped in the window ends
      * there, while a headless run keeps sound that outlasts the input's pictures */
@@ -41,7 +43,7 @@ struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *e
  * are nudged forward by one tick. 0, or -1 with a message. */
 int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *picture, int64_t pts,
                               unsigned serial, char *err, size_t errlen);
-/* Copies one packet of the audio source (ignored when its stream was not kept), on the same
+/* Writes one packet of the audio source (ignored when its stream was not kept), on the same
  * clock as the pictures; packets that would go back in time (just after a jump) are dropped. */
 int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, unsigned serial,
                             char *err, size_t errlen);
@@ -54,12 +56,7 @@ long vf_recorder_pictures(const struct vf_recorder *r);
 /* A file size limit (SIGXFSZ) or a closed pipe (SIGPIPE) become write errors that end the
  * recording with a message, instead of signals that kill the process mid-file. */
 void vf_record_ignore_write_signals(void);
-/* The name of the n-th recording to `path`'s file: "take.mkv" gives "take-2.mkv" at n = 2,
- * "out%04d.png" "out%04d-2.png", "notes" "notes-2" (the number goes before the extension of
- * the file's name, never into a folder's). 0, or -1 when `path` names no local file (standard
- * output, another protocol's URL) or the name does not fit. */
-int vf_record_numbered_path(const char *path, int n, char *buf, size_t len);
-/* "libx264 yuv420p, matroska, 1 audio stream copied" */
+/* "libx264 yuv420p, matroska, audio copied", "libvpx-vp9 gbrp, webm, audio encoded as opus" */
 const char *vf_recorder_describe(const struct vf_recorder *r);
 
 #endif

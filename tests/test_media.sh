@@ -159,8 +159,9 @@ run mp4_default 0 -i h264.mp4 -o default.mp4 &&
 stream_list() { ffprobe -v error -show_entries stream=codec_name,avg_frame_rate -of csv=p=0 "$1" |
     cut -d, -f1,2 | grep . | sort -u | tr '\n' ' '; }
 frames_once() { frames_of "$1" | head -1 | cut -d, -f1; }
-for want in "ts:aac,0/0 h264,25/1 " "mpg:mpeg1video,25/1 " "mxf:mpeg2video,25/1 " \
-    "y4m:rawvideo,25/1 " "ogv:theora,0/0 " "avi:aac,0/0 h264,25/1 "; do
+for want in "ts:aac,0/0 h264,25/1 " "mpg:mp2,0/0 mpeg1video,25/1 " \
+    "mxf:mpeg2video,25/1 pcm_s16le,0/0 " "y4m:rawvideo,25/1 " "ogv:theora,0/0 vorbis,0/0 " \
+    "avi:aac,0/0 h264,25/1 "; do
     ext=${want%%:*}
     run "container_$ext" 0 -i h264.mp4 -o "out.$ext" &&
         { [ "$(frames_once "out.$ext")" = 25 ] && [ "$(stream_list "out.$ext")" = "${want#*:}" ] &&
@@ -261,10 +262,62 @@ run no_audio 0 --no-audio -i h264.mp4 -o no_audio.mkv &&
     { [ "$(ffprobe -v error -show_entries stream=codec_name -of csv=p=0 no_audio.mkv)" = h264 ] &&
         ok || bad "--no-audio: the recording has $(ffprobe -v error -show_entries \
             stream=codec_name -of csv=p=0 no_audio.mkv | tr '\n' ' ')"; }
-run audio_drop 0 -i pcm.mkv -o nopcm.mp4 &&
-    { grep -q "audio stream 1 (pcm_s16le) dropped" audio_drop.err &&
-        [ "$(ffprobe -v error -show_entries stream=codec_type -of csv=p=0 nopcm.mp4)" = video ] &&
-        ok || bad "pcm into mp4: no drop notice or stream left: $(cat audio_drop.err)"; }
+# sound the container cannot hold is encoded with the container's own codec, as the ffmpeg CLI
+# does (it was dropped: WebM, Ogg and MPEG recordings of a phone's video had no sound), in step
+# with the pictures: a tone that starts 0.5 s into the input starts as far from the first
+# picture, also on the loop's second pass (--loop: the recording's clock splices the input)
+ff -f lavfi -i "testsrc2=size=96x60:rate=25:duration=1" \
+    -f lavfi -i "sine=frequency=440:duration=1,volume=enable='lt(t,0.5)':volume=0" \
+    -pix_fmt yuv420p -c:v libx264 -preset ultrafast -c:a aac -shortest beep.mp4
+ff -i beep.mp4 -c:v ffv1 -c:a pcm_s16le beep_pcm.mkv
+first_frame() { ffprobe -v error -select_streams "$1" -show_entries frame=pts_time -of csv=p=0 \
+    "$2" | tr -d , | grep . | head -1; }
+# where the tone starts (each time), in seconds from the first picture
+onsets() {
+    ffmpeg -nostdin -hide_banner -copyts -i "$1" -map 0:a:0 -af silencedetect=n=-30dB:d=0.05 \
+        -f null - 2>&1 | sed -n 's/.*silence_end: \([-0-9.]*\).*/\1/p' |
+        awk -v v="$(first_frame v:0 "$1")" '{ printf "%.4f ", $1 - v }'
+}
+audio_of() { ffprobe -v error -select_streams a:0 -show_entries stream=codec_name,sample_rate \
+    -of csv=p=0 "$1"; }
+tone_at=$(onsets beep.mp4 | cut -d' ' -f1)
+for case in beep.mp4:webm:opus,48000 beep.mp4:mpg:mp2,44100 beep.mp4:ogv:vorbis,44100 \
+    beep.mp4:mxf:pcm_s16le,48000 beep_pcm.mkv:mp4:aac,44100; do
+    IFS=: read -r in ext want <<<"$case"
+    run "encoded_$ext" 0 -i "$in" -o "encoded.$ext" &&
+        run "encoded_loop_$ext" 0 -i "$in" --loop --frames 60 -o "encoded_loop.$ext" &&
+        { [ "$(audio_of "encoded.$ext")" = "$want" ] &&
+            grep -q "(.*, audio encoded as ${want%,*})$" "encoded_$ext.err" &&
+            onsets "encoded_loop.$ext" | awk -v t="$tone_at" -v f="$(onsets "encoded.$ext")" \
+                'function off(x, y) { return x - y > 0.008 || y - x > 0.008 }
+                 { if (off($1, t) || off($2, t + 1) || off(f + 0, t)) exit 1 }' && ok ||
+            bad "$in into .$ext: sound $(audio_of "encoded.$ext") (expected $want), the tone" \
+                "from $(onsets "encoded.$ext")/ $(onsets "encoded_loop.$ext")s (expected" \
+                "$tone_at and, looped, $tone_at + 1): $(tail -1 "encoded_$ext.err")"; }
+done
+# 3GP's own codec is AMR, which Debian's FFmpeg cannot encode: AAC, which it holds too
+run encoded_3gp 0 -i beep_pcm.mkv -o encoded.3gp &&
+    { case "$(audio_of encoded.3gp)" in aac,44100 | amr_nb,8000) ok ;;
+        *) bad "pcm into 3gp: sound '$(audio_of encoded.3gp)': $(cat encoded_3gp.err)" ;; esac; }
+# GXF holds 48 kHz mono only (which FFmpeg says when the header is written): mono is encoded at
+# 48 kHz, and stereo, refused, is dropped with a notice and the pictures recorded alone
+ff -f lavfi -i "testsrc2=size=720x576:rate=25:duration=0.4" -f lavfi -i "sine=duration=0.4" \
+    -af aformat=channel_layouts=stereo -c:v ffv1 -c:a aac pal_stereo.mkv
+ff -i pal_stereo.mkv -c:v copy -ac 1 -c:a aac pal_mono.mkv
+run gxf_mono 0 -i pal_mono.mkv -o mono.gxf &&
+    { [ "$(audio_of mono.gxf)" = pcm_s16le,48000 ] && [ "$(frames_once mono.gxf)" = 10 ] && ok ||
+        bad "mono into GXF: sound '$(audio_of mono.gxf)': $(cat gxf_mono.err)"; }
+run gxf_stereo 0 -i pal_stereo.mkv -o stereo.gxf &&
+    { grep -q "stereo.gxf: audio stream 1 (aac) dropped: the gxf container cannot hold it; it" \
+        gxf_stereo.err && grep -q "refused it encoded as pcm_s16le" gxf_stereo.err &&
+        [ -z "$(audio_of stereo.gxf)" ] && [ "$(frames_once stereo.gxf)" = 10 ] &&
+        [ "$(grep -c "recording with mpeg2video instead" gxf_stereo.err)" = 1 ] && ok ||
+        bad "stereo into GXF: sound '$(audio_of stereo.gxf)': $(cat gxf_stereo.err)"; }
+# a container that holds no sound: dropped, with a notice
+run audio_drop 0 -i pcm.mkv -o nopcm.y4m &&
+    { grep -q "audio stream 1 (pcm_s16le) dropped: the yuv4mpegpipe container cannot hold it" \
+        audio_drop.err && [ "$(frames_of nopcm.y4m)" = 25 ] && ok ||
+        bad "pcm into y4m: no drop notice: $(cat audio_drop.err)"; }
 pts() { ffprobe -v error -select_streams v:0 -show_entries frame=pts_time -of csv=p=0 "$1" |
     tr -d , | grep .; }
 run vfr 0 -i vfr.mkv -f edge -o vfr_out.mkv &&

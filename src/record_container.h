@@ -1,0 +1,32 @@
+/* What the containers FFmpeg writes hold, and how, where FFmpeg cannot say or says it only
+ * when the header fails: the codecs, the sample rates of sound, and whether time counts in
+ * pictures. */
+#ifndef VF_RECORD_CONTAINER_H
+#define VF_RECORD_CONTAINER_H
+
+#include <stdbool.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+
+/* Whether it writes pictures as image files, one file each or one overwritten (.png, .jpg,
+ * .bmp, ...). */
+bool vf_container_writes_images(const AVOutputFormat *container);
+/* Whether the container takes the codec. Where FFmpeg cannot say: its default codec, those that
+ * vfview knows it holds (MPEG-TS: H.264, HEVC, AAC, MP3, AC-3, Opus), and a codec the user
+ * named, `named` (writing the header says if it was wrong). */
+bool vf_container_accepts(const AVOutputFormat *container, enum AVCodecID id, int fallback,
+                          bool named);
+/* Whether the container counts time in pictures and takes the frame rate from the time base:
+ * those without timestamps (raw H.264), Y4M's header, AVI (its index held an empty chunk for
+ * each tick of the input's clock between pictures, and said 600 frames a second) and Ogg
+ * (Theora's positions count pictures: at the input's 1/12800 two of 25 could be read back). */
+bool vf_container_counts_frames(const AVOutputFormat *container);
+/* The one sample rate the container takes sound of codec `id` at (MXF, DV and GXF: 48 kHz;
+ * FLV: 44.1 kHz but for AAC); 0: any. */
+int vf_container_audio_rate(const AVOutputFormat *container, enum AVCodecID id);
+/* The encoder of sound for the container: its own codec's, else the first of these that it
+ * holds (3GP's own is AMR, whose encoder Debian's FFmpeg lacks, and it holds AAC). */
+const AVCodec *vf_container_audio_encoder(const AVOutputFormat *container);
+
+#endif
