@@ -127,19 +127,22 @@ static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat
     return fallback;
 }
 
-/* Planar or packed 8-bit RGB when the encoder takes it (lossless codecs then keep the planes
- * exactly: ffv1 takes bgr0), else 4:2:0 that every player handles, else the format closest to
- * RGB. */
+/* For lossless codecs, planar or packed 8-bit RGB when the encoder takes it (they then keep
+ * the planes exactly: ffv1 takes bgr0); else 4:2:0, which every player and hardware decoder
+ * handles (VP9, AV1 and HEVC take RGB too, which few play: VP9's was also twice as big and half
+ * as fast to encode), else the format closest to RGB. */
 static enum AVPixelFormat choose_pixel_format(const AVCodec *enc, const AVOutputFormat *container,
                                               int width, int height)
 {
     const enum AVPixelFormat *list = enc->pix_fmts;
     if (!list) /* any: raw frames, where Y4M holds YUV and grey only */
         return strcmp(container->name, "yuv4mpegpipe") ? AV_PIX_FMT_GBRP : AV_PIX_FMT_YUV444P;
+    const AVCodecDescriptor *codec = avcodec_descriptor_get(enc->id);
+    const bool lossy = !codec || (codec->props & AV_CODEC_PROP_LOSSY);
     enum AVPixelFormat exact = AV_PIX_FMT_NONE;
     enum AVPixelFormat yuv420 = AV_PIX_FMT_NONE;
     for (const enum AVPixelFormat *p = list; *p != AV_PIX_FMT_NONE; p++) {
-        if (*p == AV_PIX_FMT_GBRP)
+        if (*p == AV_PIX_FMT_GBRP && !lossy)
             return AV_PIX_FMT_GBRP;
         if (exact == AV_PIX_FMT_NONE && *p != AV_PIX_FMT_PAL8 && vf_convert_is_exact(*p))
             exact = *p;
@@ -147,10 +150,12 @@ static enum AVPixelFormat choose_pixel_format(const AVCodec *enc, const AVOutput
         if (yuv420 == AV_PIX_FMT_NONE && (*p == AV_PIX_FMT_YUV420P || *p == AV_PIX_FMT_YUVJ420P))
             yuv420 = *p;
     }
-    if (exact != AV_PIX_FMT_NONE)
+    if (exact != AV_PIX_FMT_NONE && !lossy)
         return exact;
     if (yuv420 != AV_PIX_FMT_NONE && width % 2 == 0 && height % 2 == 0)
         return yuv420;
+    if (exact != AV_PIX_FMT_NONE)
+        return exact;
     return avcodec_find_best_pix_fmt_of_list(list, AV_PIX_FMT_GBRP, 0, NULL);
 }
 
@@ -197,6 +202,14 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
     if (!strcmp(enc->name, "libx264") || !strcmp(enc->name, "libx264rgb")) {
         av_dict_set(&opts, "preset", "veryfast", 0);
         av_dict_set(&opts, "crf", "18", 0);
+    } else if (!strcmp(enc->name, "libvpx-vp9")) {
+        /* fast enough to record in real time, as x264's veryfast: its defaults made 5 pictures
+         * a second of 720p on two cores, these 64, at constant quality */
+        av_dict_set(&opts, "deadline", "realtime", 0);
+        av_dict_set(&opts, "cpu-used", "8", 0);
+        av_dict_set(&opts, "row-mt", "1", 0);
+        av_dict_set(&opts, "crf", "30", 0);
+        c->bit_rate = 0;
     } else if (!strcmp(enc->name, "ffv1")) {
         av_dict_set(&opts, "level", "3", 0); /* slices: encodes on every core */
         av_dict_set(&opts, "slicecrc", "1", 0);
