@@ -18,6 +18,15 @@
 #include "record_container.h"
 #include "record_path.h"
 
+/* What a try does with the input's sound. Some containers refuse it only when the header is
+ * written, FFmpeg's checks before that being partial; then, nothing having reached the output,
+ * the recorder tries again with the next plan. */
+enum sound_plan {
+    SOUND_COPY_OR_ENCODE, /* copied where the container holds the codec, else encoded */
+    SOUND_ENCODE,         /* all encoded (FFmpeg 5 writes FLAC into MP4 only as experimental) */
+    SOUND_NONE,           /* the pictures alone (GXF refuses all but 48 kHz mono) */
+};
+
 /* audio packets that can wait for the pictures to reach them: about 5 s of AAC */
 enum { AUDIO_WAITING = 256 };
 
@@ -37,10 +46,11 @@ struct vf_recorder {
     struct vf_audio_encoder **audio_encoders;
     const AVCodec *audio_encoder; /* theirs */
     int audio_map_size, audio_copied, audio_encoded;
-    /* a second try, after the container refused the sound encoded for it: that sound is
-     * dropped, and the first try's notices are not said again */
-    bool second_try;
-    char refused[512]; /* why the container refused that sound; "" where it did not */
+    enum sound_plan plan;
+    /* where the header refused the sound before any byte went out: the notice, and the plan
+     * for the next try */
+    char refused[1600];
+    enum sound_plan next_plan;
     int64_t last_pts;
     /* The recording's own clock: it starts at 0, and where the source's clock jumps (a seek,
      * a loop: a new serial) the recording goes on from where it ends, so its timestamps only
@@ -120,7 +130,7 @@ static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat
         return NULL;
     }
     /* a .png or .jpg names its codec: nothing to explain; a second try said it already */
-    if (!vf_container_writes_images(container) && !r->second_try)
+    if (!vf_container_writes_images(container) && r->plan == SOUND_COPY_OR_ENCODE)
         vf_notify(r->cfg.notice, r->cfg.notice_ctx, "%s: %s; recording with %s instead", r->path,
                   enc ? "this container cannot hold H.264" : "libx264 is not available",
                   fallback->name);
@@ -244,22 +254,20 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
     return 0;
 }
 
-/* Source stream i, whose codec (or rate) the container cannot hold, encoded again with the
- * container's own audio codec; 0 when its stream was added, 1 when it is dropped (with a notice
- * saying why), -1 on an error. */
+/* Source stream i encoded again with the container's own audio codec (it cannot hold the
+ * stream's codec or rate, or refused it); 0 when its stream was added, 1 when it is dropped
+ * (with a notice saying why), -1 on an error. */
 static int add_encoded_audio(struct vf_recorder *r, unsigned i, char *err, size_t errlen)
 {
     const AVOutputFormat *container = r->mux->oformat;
     const AVStream *in = r->cfg.audio_source->streams[i];
-    const AVCodec *codec = r->second_try ? NULL : vf_container_audio_encoder(container);
+    const AVCodec *codec = vf_container_audio_encoder(container);
     char why[512] = "";
     struct vf_audio_encoder *e = NULL;
     if (codec)
         e = vf_audio_encoder_open(in->codecpar, in->time_base, codec,
                                   vf_container_audio_rate(container, codec->id),
                                   container->flags & AVFMT_GLOBALHEADER, why, sizeof(why));
-    else if (r->second_try)
-        snprintf(why, sizeof(why), "%s", r->refused);
     else if (container->audio_codec != AV_CODEC_ID_NONE)
         snprintf(why, sizeof(why), "no %s encoder in this FFmpeg",
                  avcodec_get_name(container->audio_codec));
@@ -288,7 +296,8 @@ static int add_encoded_audio(struct vf_recorder *r, unsigned i, char *err, size_
 static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
 {
     const AVFormatContext *src = r->cfg.audio_source;
-    if (!src || vf_container_writes_images(r->mux->oformat)) /* pictures alone: no notice */
+    /* pictures alone: as asked, or after the notice that said why */
+    if (!src || vf_container_writes_images(r->mux->oformat) || r->plan == SOUND_NONE)
         return 0;
     r->audio_map_size = (int)src->nb_streams;
     r->audio_map = malloc(sizeof(int) * src->nb_streams);
@@ -305,7 +314,7 @@ static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
         const AVOutputFormat *container = r->mux->oformat;
         const int rate = vf_container_audio_rate(container, par->codec_id);
         if (!vf_container_accepts(container, par->codec_id, container->audio_codec, false) ||
-            (rate && par->sample_rate != rate)) {
+            (rate && par->sample_rate != rate) || r->plan == SOUND_ENCODE) {
             if (add_encoded_audio(r, i, err, errlen) < 0)
                 return -1;
             continue;
@@ -389,14 +398,18 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
                  mux->oformat->name, avcodec_get_name(r->encoder->codec_id));
         return fail(r, err, errlen, what, ret);
     }
-    if (ret < 0 && r->audio_encoded > 0 && (!mux->pb || avio_tell(mux->pb) == 0)) {
-        /* the container may take only some rates or channels of the sound encoded for it
-         * (GXF: mono); then, as nothing reached the output yet, vf_recorder_open tries again
-         * without that sound */
-        char reason[AV_ERROR_MAX_STRING_SIZE];
+    if (ret < 0 && r->audio_copied + r->audio_encoded > 0 &&
+        (!mux->pb || avio_tell(mux->pb) == 0)) { /* the next try, with another plan */
+        char reason[AV_ERROR_MAX_STRING_SIZE], as[64] = "copied";
         av_strerror(ret, reason, sizeof(reason));
-        snprintf(r->refused, sizeof(r->refused), "it refused it encoded as %s (%s)",
-                 avcodec_get_name(r->audio_encoder->id), reason);
+        r->next_plan = r->audio_copied ? SOUND_ENCODE : SOUND_NONE;
+        if (!r->audio_copied)
+            snprintf(as, sizeof(as), "encoded as %s", avcodec_get_name(r->audio_encoder->id));
+        snprintf(r->refused, sizeof(r->refused),
+                 "%s: the %s container refused the sound %s (%s); %s", r->path, mux->oformat->name,
+                 as, reason,
+                 r->next_plan == SOUND_ENCODE ? "encoding it with the container's own codec"
+                                              : "recording the pictures without it");
     }
     if (ret < 0)
         return fail(r, err, errlen, "cannot write the header", ret);
@@ -409,19 +422,18 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
     return 0;
 }
 
-/* refused: why the container refused sound encoded for it, before any byte went out; "" where
- * it did not (on the first try), or the reason to give (on the second) */
-static struct vf_recorder *open_recorder(const struct vf_record_config *cfg, char *refused,
-                                         size_t refused_len, bool second_try, char *err,
-                                         size_t errlen)
+/* One try with the sound's `plan`. Where the header refused the sound before any byte went
+ * out, *next is the plan to try next and `refused` the notice saying so; else `refused` is "". */
+static struct vf_recorder *open_recorder(const struct vf_record_config *cfg, enum sound_plan plan,
+                                         enum sound_plan *next, char *refused, size_t refused_len,
+                                         char *err, size_t errlen)
 {
     struct vf_recorder *r = calloc(1, sizeof(*r));
     if (!r) {
         snprintf(err, errlen, "%s: out of memory", cfg->path);
         return NULL;
     }
-    r->second_try = second_try;
-    snprintf(r->refused, sizeof(r->refused), "%s", second_try ? refused : "");
+    r->plan = plan;
     r->cfg = *cfg;
     snprintf(r->path, sizeof(r->path), "%s", cfg->path);
     r->cfg.path = r->path;
@@ -460,19 +472,23 @@ static struct vf_recorder *open_recorder(const struct vf_record_config *cfg, cha
                  avcodec_get_name(r->audio_encoder->id));
     return r;
 fail:
-    if (!second_try)
-        snprintf(refused, refused_len, "%s", r->refused);
+    snprintf(refused, refused_len, "%s", r->refused);
+    *next = r->next_plan;
     vf_recorder_close(r, NULL, NULL, 0);
     return NULL;
 }
 
 struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *err, size_t errlen)
 {
-    char refused[512] = "";
-    struct vf_recorder *r = open_recorder(cfg, refused, sizeof(refused), false, err, errlen);
-    if (!r && *refused)
-        r = open_recorder(cfg, refused, sizeof(refused), true, err, errlen);
-    return r;
+    enum sound_plan plan = SOUND_COPY_OR_ENCODE;
+    for (;;) { /* each refusal moves to a later plan, and SOUND_NONE has no sound to refuse */
+        char refused[1600] = "";
+        struct vf_recorder *r =
+            open_recorder(cfg, plan, &plan, refused, sizeof(refused), err, errlen);
+        if (r || !*refused)
+            return r;
+        vf_notify(cfg->notice, cfg->notice_ctx, "%s", refused);
+    }
 }
 
 /* Hands every packet the encoder has ready to the muxer. */
