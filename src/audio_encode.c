@@ -8,7 +8,7 @@
 #include <libavutil/channel_layout.h>
 #include <libavutil/samplefmt.h>
 
-#include "audio_graph.h"
+#include "filter_graph.h"
 
 struct vf_audio_encoder {
     AVCodecContext *decoder, *encoder;

@@ -14,6 +14,7 @@
 
 #include "audio_encode.h"
 #include "convert.h"
+#include "gif_palette.h"
 #include "notice.h"
 #include "record_container.h"
 #include "record_path.h"
@@ -36,8 +37,10 @@ struct vf_recorder {
     AVFormatContext *mux;
     AVCodecContext *encoder;
     AVStream *video;
-    AVFrame *frame;
+    AVFrame *frame; /* converted for the encoder: its format, or RGB24 for the GIF palette */
     AVPacket *packet;
+    struct vf_gif_palette *palette; /* GIF: a palette a picture, from RGB24 */
+    AVFrame *paletted;
     struct vf_converter *converter;
     int *audio_map;      /* source stream index → output stream index, -1 when dropped */
     int64_t *audio_last; /* by source stream index: the last dts written, in its output tb
@@ -137,38 +140,6 @@ static const AVCodec *choose_encoder(struct vf_recorder *r, const AVOutputFormat
     return fallback;
 }
 
-/* For lossless codecs, planar or packed 8-bit RGB when the encoder takes it (they then keep
- * the planes exactly: ffv1 takes bgr0); else 4:2:0, which every player and hardware decoder
- * handles (VP9, AV1 and HEVC take RGB too, which few play: VP9's was also twice as big and half
- * as fast to encode), else the format closest to RGB. */
-static enum AVPixelFormat choose_pixel_format(const AVCodec *enc, const AVOutputFormat *container,
-                                              int width, int height)
-{
-    const enum AVPixelFormat *list = enc->pix_fmts;
-    if (!list) /* any: raw frames, where Y4M holds YUV and grey only */
-        return strcmp(container->name, "yuv4mpegpipe") ? AV_PIX_FMT_GBRP : AV_PIX_FMT_YUV444P;
-    const AVCodecDescriptor *codec = avcodec_descriptor_get(enc->id);
-    const bool lossy = !codec || (codec->props & AV_CODEC_PROP_LOSSY);
-    enum AVPixelFormat exact = AV_PIX_FMT_NONE;
-    enum AVPixelFormat yuv420 = AV_PIX_FMT_NONE;
-    for (const enum AVPixelFormat *p = list; *p != AV_PIX_FMT_NONE; p++) {
-        if (*p == AV_PIX_FMT_GBRP && !lossy)
-            return AV_PIX_FMT_GBRP;
-        if (exact == AV_PIX_FMT_NONE && *p != AV_PIX_FMT_PAL8 && vf_convert_is_exact(*p))
-            exact = *p;
-        /* MJPEG lists full-range 4:2:0 first and refuses the limited range as non-standard */
-        if (yuv420 == AV_PIX_FMT_NONE && (*p == AV_PIX_FMT_YUV420P || *p == AV_PIX_FMT_YUVJ420P))
-            yuv420 = *p;
-    }
-    if (exact != AV_PIX_FMT_NONE && !lossy)
-        return exact;
-    if (yuv420 != AV_PIX_FMT_NONE && width % 2 == 0 && height % 2 == 0)
-        return yuv420;
-    if (exact != AV_PIX_FMT_NONE)
-        return exact;
-    return avcodec_find_best_pix_fmt_of_list(list, AV_PIX_FMT_GBRP, 0, NULL);
-}
-
 static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, size_t errlen)
 {
     AVCodecContext *c = avcodec_alloc_context3(enc);
@@ -177,7 +148,7 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
         return fail(r, err, errlen, "out of memory", 0);
     c->width = r->cfg.width;
     c->height = r->cfg.height;
-    c->pix_fmt = choose_pixel_format(enc, r->mux->oformat, c->width, c->height);
+    c->pix_fmt = vf_container_pixel_format(enc, r->mux->oformat, c->width, c->height);
     /* the source's, so that players show the picture as wide as the source was */
     const AVRational sar = r->cfg.sample_aspect;
     c->sample_aspect_ratio = sar.num > 0 && sar.den > 0 ? sar : (AVRational){1, 1};
@@ -246,6 +217,15 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
     if (!r->frame || !r->packet || !r->converter)
         return fail(r, err, errlen, "out of memory", 0);
     r->frame->format = c->pix_fmt;
+    if (c->pix_fmt == AV_PIX_FMT_PAL8 && enc->id == AV_CODEC_ID_GIF) {
+        char why[256];
+        r->frame->format = AV_PIX_FMT_RGB24;
+        r->palette = vf_gif_palette_open(c->width, c->height, c->time_base, r->cfg.threads, why,
+                                         sizeof(why));
+        r->paletted = av_frame_alloc();
+        if (!r->palette || !r->paletted)
+            return fail(r, err, errlen, r->palette ? "out of memory" : why, 0);
+    }
     r->frame->width = c->width;
     r->frame->height = c->height;
     ret = av_frame_get_buffer(r->frame, 0);
@@ -333,32 +313,6 @@ static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
     return 0;
 }
 
-static const AVOutputFormat *choose_container(const struct vf_recorder *r, char *err, size_t errlen)
-{
-    const char *name = r->cfg.format;
-    if (!name) {
-        const AVOutputFormat *by_path = av_guess_format(NULL, r->path, NULL);
-        if (!by_path)
-            snprintf(err, errlen,
-                     "%s: cannot tell the container from the file name (use .mkv, .mp4, .mov, "
-                     ".avi or .nut, or name one with --format)",
-                     r->path);
-        return by_path;
-    }
-    const AVOutputFormat *container = av_guess_format(name, NULL, NULL);
-    if (!container) { /* an extension names one too: mkv, ts */
-        char file[80];
-        snprintf(file, sizeof(file), "x.%s", name);
-        container = av_guess_format(NULL, file, NULL);
-    }
-    if (!container)
-        snprintf(err, errlen,
-                 "%s: --format: no container named '%s' in this FFmpeg (see ffmpeg "
-                 "-muxers)",
-                 r->path, name);
-    return container;
-}
-
 void vf_record_ignore_write_signals(void)
 {
     signal(SIGXFSZ, SIG_IGN);
@@ -438,7 +392,7 @@ static struct vf_recorder *open_recorder(const struct vf_record_config *cfg, enu
     snprintf(r->path, sizeof(r->path), "%s", cfg->path);
     r->cfg.path = r->path;
     r->last_pts = AV_NOPTS_VALUE;
-    const AVOutputFormat *container = choose_container(r, err, errlen);
+    const AVOutputFormat *container = vf_container_for(r->path, r->cfg.format, err, errlen);
     if (!container)
         goto fail;
     /* image files: the muxer names each file itself */
@@ -507,6 +461,40 @@ static int drain_encoder(struct vf_recorder *r, char *err, size_t errlen)
             return fail(r, err, errlen, "write failed", ret);
         r->written++;
     }
+}
+
+/* A picture (NULL: the end) to the encoder, through the GIF palette where there is one, and
+ * what the encoder has ready to the muxer. */
+static int encode_picture(struct vf_recorder *r, const AVFrame *picture, char *err, size_t errlen)
+{
+    if (!r->palette) {
+        int ret = avcodec_send_frame(r->encoder, picture);
+        if (ret < 0 && !(ret == AVERROR_EOF && !picture))
+            return fail(r, err, errlen, "encoding failed", ret);
+        return drain_encoder(r, err, errlen);
+    }
+    char why[256];
+    if (vf_gif_palette_send(r->palette, picture, why, sizeof(why)))
+        return fail(r, err, errlen, why, 0);
+    for (;;) {
+        int got = vf_gif_palette_receive(r->palette, r->paletted, why, sizeof(why));
+        if (got < 0)
+            return fail(r, err, errlen, why, 0);
+        if (!got)
+            break;
+        int ret = avcodec_send_frame(r->encoder, r->paletted);
+        av_frame_unref(r->paletted);
+        if (ret < 0)
+            return fail(r, err, errlen, "encoding failed", ret);
+        if (drain_encoder(r, err, errlen))
+            return -1;
+    }
+    if (picture)
+        return 0;
+    int ret = avcodec_send_frame(r->encoder, NULL);
+    if (ret < 0 && ret != AVERROR_EOF)
+        return fail(r, err, errlen, "encoding failed", ret);
+    return drain_encoder(r, err, errlen);
 }
 
 /* The first picture of the recording, and the first of each new serial, starts where the
@@ -616,12 +604,9 @@ int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *pict
     r->frame->pts = r->last_pts = t;
     /* the picture lasts a frame period: a segment after a jump starts after it */
     extend_to(r, t + av_rescale_q(1, av_inv_q(r->cfg.frame_rate), tb), tb);
-    ret = avcodec_send_frame(r->encoder, r->frame);
-    if (ret < 0)
-        return fail(r, err, errlen, "encoding failed", ret);
-    r->pictures++;
-    if (drain_encoder(r, err, errlen))
+    if (encode_picture(r, r->frame, err, errlen))
         return -1;
+    r->pictures++;
     return write_waiting(r, r->end_us, err, errlen); /* the sound up to this picture's end */
 }
 
@@ -739,13 +724,8 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
             write_waiting(r, r->cfg.sound_ends_with_pictures ? r->end_us : INT64_MAX, NULL, 0);
         if (!r->failed)
             flush_audio_encoders(r);
-        if (!r->failed) {
-            int ret = avcodec_send_frame(r->encoder, NULL);
-            if (ret < 0 && ret != AVERROR_EOF)
-                fail(r, NULL, 0, "encoding failed", ret);
-            else
-                drain_encoder(r, NULL, 0);
-        }
+        if (!r->failed)
+            encode_picture(r, NULL, NULL, 0);
         /* after a failure too: a trailer keeps what was written playable */
         int ret = r->written > 0 ? av_write_trailer(r->mux) : 0;
         if (ret < 0)
@@ -766,6 +746,8 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
     vf_converter_destroy(r->converter);
     av_packet_free(&r->packet);
     av_frame_free(&r->frame);
+    av_frame_free(&r->paletted);
+    vf_gif_palette_free(r->palette);
     avcodec_free_context(&r->encoder);
     avformat_free_context(r->mux);
     for (int i = 0; r->audio_encoders && i < r->audio_map_size; i++)

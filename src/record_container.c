@@ -1,6 +1,11 @@
 #include "record_container.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include <libavutil/pixdesc.h>
+
+#include "convert.h"
 
 bool vf_container_writes_images(const AVOutputFormat *container)
 {
@@ -75,4 +80,59 @@ const AVCodec *vf_container_audio_encoder(const AVOutputFormat *container)
         if (avformat_query_codec(container, usual[i], FF_COMPLIANCE_NORMAL) == 1)
             codec = avcodec_find_encoder(usual[i]);
     return codec;
+}
+
+enum AVPixelFormat vf_container_pixel_format(const AVCodec *enc, const AVOutputFormat *container,
+                                             int width, int height)
+{
+    const enum AVPixelFormat *list = enc->pix_fmts;
+    if (enc->id == AV_CODEC_ID_GIF) /* the palette made for each picture (gif_palette.h) */
+        return AV_PIX_FMT_PAL8;
+    if (!list) /* any: raw frames, where Y4M holds YUV and grey only */
+        return strcmp(container->name, "yuv4mpegpipe") ? AV_PIX_FMT_GBRP : AV_PIX_FMT_YUV444P;
+    const AVCodecDescriptor *codec = avcodec_descriptor_get(enc->id);
+    const bool lossy = !codec || (codec->props & AV_CODEC_PROP_LOSSY);
+    enum AVPixelFormat exact = AV_PIX_FMT_NONE;
+    enum AVPixelFormat yuv420 = AV_PIX_FMT_NONE;
+    for (const enum AVPixelFormat *p = list; *p != AV_PIX_FMT_NONE; p++) {
+        if (*p == AV_PIX_FMT_GBRP && !lossy)
+            return AV_PIX_FMT_GBRP;
+        if (exact == AV_PIX_FMT_NONE && *p != AV_PIX_FMT_PAL8 && vf_convert_is_exact(*p))
+            exact = *p;
+        /* MJPEG lists full-range 4:2:0 first and refuses the limited range as non-standard */
+        if (yuv420 == AV_PIX_FMT_NONE && (*p == AV_PIX_FMT_YUV420P || *p == AV_PIX_FMT_YUVJ420P))
+            yuv420 = *p;
+    }
+    if (exact != AV_PIX_FMT_NONE && !lossy)
+        return exact;
+    if (yuv420 != AV_PIX_FMT_NONE && width % 2 == 0 && height % 2 == 0)
+        return yuv420;
+    if (exact != AV_PIX_FMT_NONE)
+        return exact;
+    return avcodec_find_best_pix_fmt_of_list(list, AV_PIX_FMT_GBRP, 0, NULL);
+}
+
+const AVOutputFormat *vf_container_for(const char *path, const char *name, char *err, size_t errlen)
+{
+    if (!name) {
+        const AVOutputFormat *by_path = av_guess_format(NULL, path, NULL);
+        if (!by_path)
+            snprintf(err, errlen,
+                     "%s: cannot tell the container from the file name (use .mkv, .mp4, .mov, "
+                     ".avi or .nut, or name one with --format)",
+                     path);
+        return by_path;
+    }
+    const AVOutputFormat *container = av_guess_format(name, NULL, NULL);
+    if (!container) { /* an extension names one too: mkv, ts */
+        char file[80];
+        snprintf(file, sizeof(file), "x.%s", name);
+        container = av_guess_format(NULL, file, NULL);
+    }
+    if (!container)
+        snprintf(err, errlen,
+                 "%s: --format: no container named '%s' in this FFmpeg (see ffmpeg "
+                 "-muxers)",
+                 path, name);
+    return container;
 }

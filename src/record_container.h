@@ -28,5 +28,17 @@ int vf_container_audio_rate(const AVOutputFormat *container, enum AVCodecID id);
 /* The encoder of sound for the container: its own codec's, else the first of these that it
  * holds (3GP's own is AMR, whose encoder Debian's FFmpeg lacks, and it holds AAC). */
 const AVCodec *vf_container_audio_encoder(const AVOutputFormat *container);
+/* The container for `path` by its extension, or the one `name` names (a muxer or an
+ * extension); NULL with a one-line message naming the path. */
+const AVOutputFormat *vf_container_for(const char *path, const char *name, char *err,
+                                       size_t errlen);
+/* The pictures' format for the encoder: for lossless codecs, planar or packed 8-bit RGB when
+ * the encoder takes it (they then keep the planes exactly: ffv1 takes bgr0); else 4:2:0, which
+ * every player and hardware decoder handles (VP9, AV1 and HEVC take RGB too, which few play:
+ * VP9's was also three times as big and half as fast to encode), else the format closest to
+ * RGB. GIF: PAL8, with a palette made for each picture (gif_palette.h); raw frames: planar RGB,
+ * or 4:4:4 YUV for Y4M, which holds no RGB. */
+enum AVPixelFormat vf_container_pixel_format(const AVCodec *enc, const AVOutputFormat *container,
+                                             int width, int height);
 
 #endif

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "audio_graph.h"
+#include "filter_graph.h"
 #include "timing.h"
 
 /* Seconds of sound queued ahead of the device: enough to ride over a busy moment of the thread,

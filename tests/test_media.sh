@@ -192,6 +192,24 @@ grep -q "(cpu fast, 1 thread)," img_last.err && grep -q "(cpu fast, 3 threads),"
 run img_jpeg 0 -i h264.mp4 --frames 2 -o still.jpg &&
     { [ "$("$check" info still.jpg)" = "1 96x60" ] && ! grep -q "dropped" img_jpeg.err && ok ||
         bad "JPEG from a clip with audio: $(cat img_jpeg.err)"; }
+# GIF: a palette of 256 colours made for each picture, dithered (the encoder alone mapped every
+# picture onto 8 reds, 8 greens and 4 blues: 25 dB against the filtered picture here)
+psnr_of_picture() { # FILE REFERENCE N: the N-th pictures' PSNR in dB
+    ffmpeg -nostdin -hide_banner -i "$1" -i "$2" -lavfi "[0:v]format=rgb24,select=eq(n\,$3)[a];\
+[1:v]format=rgb24,select=eq(n\,$3)[b];[a][b]psnr" -f null - 2>&1 |
+        sed -n 's/.*PSNR.* average:\([0-9.]*\).*/\1/p'
+}
+run gif 0 -i gbrp.mkv -f sharpen -o sharp.gif &&
+    run gif_reference 0 -i gbrp.mkv -f sharpen --codec ffv1 -o sharp_ref.mkv &&
+    { [ "$(frames_of sharp.gif)" = 25 ] && grep -q "(gif pal8, gif)$" gif.err &&
+        awk -v p="$(psnr_of_picture sharp.gif sharp_ref.mkv 10)" 'BEGIN { exit !(p > 32) }' && ok ||
+        bad "GIF: $(frames_of sharp.gif) pictures, the tenth at" \
+            "$(psnr_of_picture sharp.gif sharp_ref.mkv 10) dB (expected 25, over 32): $(cat gif.err)"; }
+# the palettes are made a picture a thread, in batches: the same file on 1 and 3 threads
+run gif_threads 0 -i gbrp.mkv -f sharpen --threads 1 -o sharp1.gif &&
+    run gif_threads3 0 -i gbrp.mkv -f sharpen --threads 3 -o sharp3.gif &&
+    { cmp -s sharp1.gif sharp3.gif && cmp -s sharp.gif sharp1.gif && ok ||
+        bad "GIF on 1 and 3 threads differ"; }
 run mjpeg 0 -i gbrp.mkv -o mjpeg.avi --codec mjpeg &&
     { [ "$("$check" info mjpeg.avi)" = "25 97x61" ] && grep -q "mjpeg yuvj" mjpeg.err && ok ||
         bad "MJPEG in AVI: $(cat mjpeg.err)"; }

@@ -1,4 +1,4 @@
-#include "audio_graph.h"
+#include "filter_graph.h"
 
 #include <stdio.h>
 
@@ -18,6 +18,40 @@ void vf_audio_layout_name(const AVChannelLayout *channels, char *buf, size_t len
     av_channel_layout_uninit(&known);
 }
 
+int vf_filter_chain_open(AVFilterGraph **graph, AVFilterContext **source, AVFilterContext **sink,
+                         bool video, const char *source_args, const char *chain)
+{
+    const AVFilter *in = avfilter_get_by_name(video ? "buffer" : "abuffer"),
+                   *out = avfilter_get_by_name(video ? "buffersink" : "abuffersink");
+    AVFilterInOut *ins = avfilter_inout_alloc(), *outs = avfilter_inout_alloc();
+    *graph = avfilter_graph_alloc();
+    int ret = in && out ? 0 : AVERROR_FILTER_NOT_FOUND;
+    if (ret == 0 && (!ins || !outs || !*graph))
+        ret = AVERROR(ENOMEM);
+    if (ret == 0)
+        ret = avfilter_graph_create_filter(source, in, "in", source_args, NULL, *graph);
+    if (ret >= 0)
+        ret = avfilter_graph_create_filter(sink, out, "out", NULL, NULL, *graph);
+    if (ret >= 0) {
+        /* the chain's open ends: the source's output, the sink's input */
+        outs->name = av_strdup("in");
+        outs->filter_ctx = *source;
+        ins->name = av_strdup("out");
+        ins->filter_ctx = *sink;
+        ret = outs->name && ins->name ? avfilter_graph_parse_ptr(*graph, chain, &ins, &outs, NULL)
+                                      : AVERROR(ENOMEM);
+    }
+    if (ret >= 0)
+        ret = avfilter_graph_config(*graph, NULL);
+    avfilter_inout_free(&ins);
+    avfilter_inout_free(&outs);
+    if (ret < 0) {
+        avfilter_graph_free(graph);
+        *source = *sink = NULL;
+    }
+    return ret;
+}
+
 int vf_audio_graph_open(struct vf_audio_graph *g, const AVFrame *f, AVRational tb,
                         const char *chain)
 {
@@ -26,32 +60,9 @@ int vf_audio_graph_open(struct vf_audio_graph *g, const AVFrame *f, AVRational t
     vf_audio_layout_name(&f->ch_layout, layout, sizeof(layout));
     snprintf(args, sizeof(args), "time_base=%d/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s",
              tb.num, tb.den, f->sample_rate, av_get_sample_fmt_name(f->format), layout);
-    const AVFilter *in = avfilter_get_by_name("abuffer"),
-                   *out = avfilter_get_by_name("abuffersink");
-    AVFilterInOut *ins = avfilter_inout_alloc(), *outs = avfilter_inout_alloc();
-    g->graph = avfilter_graph_alloc();
-    int ret = in && out ? 0 : AVERROR_FILTER_NOT_FOUND;
-    if (ret == 0 && (!ins || !outs || !g->graph))
-        ret = AVERROR(ENOMEM);
-    if (ret == 0)
-        ret = avfilter_graph_create_filter(&g->source, in, "in", args, NULL, g->graph);
-    if (ret >= 0)
-        ret = avfilter_graph_create_filter(&g->sink, out, "out", NULL, NULL, g->graph);
-    if (ret >= 0) {
-        /* the chain's open ends: the source's output, the sink's input */
-        outs->name = av_strdup("in");
-        outs->filter_ctx = g->source;
-        ins->name = av_strdup("out");
-        ins->filter_ctx = g->sink;
-        ret = outs->name && ins->name ? avfilter_graph_parse_ptr(g->graph, chain, &ins, &outs, NULL)
-                                      : AVERROR(ENOMEM);
-    }
-    if (ret >= 0)
-        ret = avfilter_graph_config(g->graph, NULL);
+    int ret = vf_filter_chain_open(&g->graph, &g->source, &g->sink, false, args, chain);
     if (ret >= 0)
         ret = av_channel_layout_copy(&g->layout, &f->ch_layout);
-    avfilter_inout_free(&ins);
-    avfilter_inout_free(&outs);
     if (ret < 0) {
         vf_audio_graph_close(g);
         return ret;
