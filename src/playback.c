@@ -360,9 +360,25 @@ unsigned vf_playback_seek(struct vf_playback *p, double seconds)
     return vf_decoder_seek(p->decoder, seconds);
 }
 
-int vf_playback_record_start(struct vf_playback *p, const char *path, const char *codec,
-                             const char *format, char *err, size_t errlen)
+struct recorder_notes {
+    const char *path;
+    char text[768];
+};
+
+/* a notice of the recorder's, after the others, without the path that the window says already */
+static void keep_note(const char *line, void *ctx)
 {
+    struct recorder_notes *notes = ctx;
+    const size_t path_len = strlen(notes->path), used = strlen(notes->text);
+    if (!strncmp(line, notes->path, path_len) && !strncmp(line + path_len, ": ", 2))
+        line += path_len + 2;
+    snprintf(notes->text + used, sizeof(notes->text) - used, "%s%s", used ? "; " : "", line);
+}
+
+int vf_playback_record_start(struct vf_playback *p, const char *path, const char *codec,
+                             const char *format, char *msg, size_t len)
+{
+    struct recorder_notes notes = {.path = path};
     struct vf_record_config rc = {.path = path,
                                   .codec = codec,
                                   .format = format,
@@ -373,10 +389,13 @@ int vf_playback_record_start(struct vf_playback *p, const char *path, const char
                                   .frame_rate = p->info->frame_rate,
                                   .audio_source = p->no_audio ? NULL : p->info->format,
                                   .sound_ends_with_pictures = true,
-                                  .threads = p->threads};
-    struct vf_recording *r = vf_recording_start(&rc, err, errlen);
+                                  .threads = p->threads,
+                                  .notice = keep_note,
+                                  .notice_ctx = &notes};
+    struct vf_recording *r = vf_recording_start(&rc, msg, len);
     if (!r)
         return -1;
+    snprintf(msg, len, "%s%s%s", vf_recording_describe(r), *notes.text ? ": " : "", notes.text);
     pthread_mutex_lock(&p->lock);
     p->recording = r;
     p->recording_fresh = true;

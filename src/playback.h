@@ -63,9 +63,12 @@ bool vf_playback_ended(struct vf_playback *p, const char **error);
 /* See vf_decoder_seek: the serial that the pictures from there on carry. */
 unsigned vf_playback_seek(struct vf_playback *p, double seconds);
 
-/* Records the CPU half (and the input's audio, unless no_audio) from the next picture on. */
+/* Records the CPU half (and the input's audio, unless no_audio) from the next picture on. 0 with
+ * msg what the file holds and the recorder's notices ("libvpx-vp9 yuv420p, webm, audio encoded
+ * as opus: this container cannot hold H.264; recording with libvpx-vp9 instead"), or -1 with
+ * msg the error. */
 int vf_playback_record_start(struct vf_playback *p, const char *path, const char *codec,
-                             const char *format, char *err, size_t errlen);
+                             const char *format, char *msg, size_t len);
 /* Stops recording from the next picture and returns at once: the file is finished (encoder
  * flush, trailer) on a thread of its own. These three: the thread that starts and stops. */
 void vf_playback_record_stop(struct vf_playback *p);

@@ -175,3 +175,8 @@ const char *vf_recording_path(const struct vf_recording *r)
 {
     return r->path;
 }
+
+const char *vf_recording_describe(const struct vf_recording *r)
+{
+    return vf_recorder_describe(r->recorder); /* set at open, never written after */
+}

@@ -17,6 +17,8 @@ int vf_recording_push_picture(struct vf_recording *r, const struct vf_frame *pic
                               unsigned serial);
 int vf_recording_push_audio(struct vf_recording *r, const AVPacket *packet, unsigned serial);
 const char *vf_recording_path(const struct vf_recording *r);
+/* what the file holds: vf_recorder_describe's */
+const char *vf_recording_describe(const struct vf_recording *r);
 
 /* Stopping: what is queued is written and the file closed properly (encoder flush, trailer)
  * on a thread of its own, seconds for a long queue or a slow codec, so that a window's UI

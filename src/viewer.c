@@ -110,7 +110,7 @@ static void toggle_recording(struct ui *u)
     if (vf_playback_record_start(u->playback, path, u->opts->codec, format, msg, sizeof(msg)))
         ui_note(u, "cannot record: %s", msg);
     else
-        ui_note(u, "recording to %s", path);
+        ui_note(u, "recording to %s (%s)", path, msg);
 }
 
 /* Says how stopped recordings ended once their files are closed; wait (quitting, or leaving

@@ -102,8 +102,14 @@ steps() { ffprobe -v error -select_streams "$1" -show_entries packet=pts_time -o
 ends() { ffprobe -v error -select_streams "$1" -show_entries packet=pts_time,duration_time \
     -of csv=p=0 "$jumps" | sort -t, -k1 -g | awk -F, '{ p = t; t = $1; d = $2 }
         END { print t + (d ~ /^[0-9.]+$/ ? d : t - p) }'; }
+# (the window says what each file holds, and the recorder's notices, which it used to drop)
 for run in ":mp4" "--threads 16:mp4" ":webm"; do
     threads=${run%:*} jumps=jumps.${run#*:}
+    case $jumps in
+    *.mp4) holds="libx264 yuv420p, mp4, audio copied" ;;
+    *.webm) holds="libvpx-vp9 yuv420p, webm, audio encoded as opus: this container cannot hold \
+H.264; recording with libvpx-vp9 instead" ;;
+    esac
     cat >jumps.sh <<SCRIPT
 "$vfview" $threads -o $jumps 2>jumps.err &
 pid=\$!
@@ -117,6 +123,7 @@ SCRIPT
     rm -f "$jumps"
     in_xvfb 60 $xvfb_default bash jumps.sh
     grep -q "recording stopped: [0-9]* frames written to $jumps" jumps.err &&
+        grep -qF "vfview: recording to $jumps ($holds)" jumps.err &&
         ! grep -q "recording failed" jumps.err && ok ||
         bad "recording across seeks to $jumps ${threads:-(default threads)}: $(cat jumps.err)"
     video=$(steps v:0) audio=$(steps a:0)
