@@ -241,19 +241,20 @@ int vf_audio_encoder_send(struct vf_audio_encoder *e, const AVPacket *packet,
 {
     if (e->ended)
         return 0;
+    /* a packet the decoder cannot read is skipped, as players skip it (a damaged AAC frame
+     * gave "Operation not permitted"), rather than end the recording; only running out of
+     * memory does */
     int ret = avcodec_send_packet(e->decoder, packet);
-    if (ret == AVERROR_INVALIDDATA)
-        return 0; /* as a player skips it */
-    if (ret < 0)
+    if (ret == AVERROR(ENOMEM))
         return say(err, errlen, "decoding", ret);
+    if (ret < 0 && packet)
+        return 0;
     for (;;) {
         ret = avcodec_receive_frame(e->decoder, e->decoded);
-        if (ret == AVERROR(EAGAIN) || ret == AVERROR_EOF)
-            break;
-        if (ret == AVERROR_INVALIDDATA)
-            continue;
-        if (ret < 0)
+        if (ret == AVERROR(ENOMEM))
             return say(err, errlen, "decoding", ret);
+        if (ret < 0)
+            break;
         e->decoded->pts = e->decoded->best_effort_timestamp;
         ret = convert(e, e->decoded, deliver, ctx, err, errlen);
         av_frame_unref(e->decoded);

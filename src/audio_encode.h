@@ -27,8 +27,8 @@ struct vf_audio_encoder *vf_audio_encoder_open(const AVCodecParameters *in, AVRa
 /* The opened encoder: the output stream's parameters and its packets' time base. */
 const AVCodecContext *vf_audio_encoder_context(const struct vf_audio_encoder *e);
 /* One input packet (NULL: the end: everything held is encoded); what is encoded goes to
- * `deliver`. A packet the decoder cannot read is skipped. 0, or -1 with a message (or -1
- * from deliver). */
+ * `deliver`. A packet the decoder cannot read is skipped, its frames silence once the sound
+ * goes on. 0, or -1 with a message (or -1 from deliver). */
 int vf_audio_encoder_send(struct vf_audio_encoder *e, const AVPacket *packet,
                           vf_audio_packet_fn deliver, void *ctx, char *err, size_t errlen);
 void vf_audio_encoder_free(struct vf_audio_encoder *e);

@@ -313,6 +313,16 @@ for case in beep.mp4:webm:opus,48000 beep.mp4:mpg:mp2,44100 beep.mp4:ogv:vorbis,
                 "from $(onsets "encoded.$ext")/ $(onsets "encoded_loop.$ext")s (expected" \
                 "$tone_at and, looped, $tone_at + 1): $(tail -1 "encoded_$ext.err")"; }
 done
+# damaged sound (bytes of the AAC changed) is encoded as far as it can be read: a packet the
+# decoder refuses is skipped (it ended the recording, "sound: decoding: Operation not permitted")
+audio_seconds() { ffprobe -v error -select_streams a:0 -show_entries frame=nb_samples -of csv=p=0 \
+    "$1" | awk -v r="$(audio_of "$1" | cut -d, -f2)" '{ s += $1 } END { print s / r }'; }
+ff -i beep.mp4 -c copy -bsf:a noise=amount=50 damaged.mkv
+run damaged_audio 0 -i damaged.mkv -o damaged.webm &&
+    { [ "$(frames_of damaged.webm)" = 25 ] &&
+        awk -v s="$(audio_seconds damaged.webm)" 'BEGIN { exit !(s > 0.95 && s < 1.1) }' && ok ||
+        bad "damaged AAC into WebM: $(frames_of damaged.webm) pictures," \
+            "$(audio_seconds damaged.webm) s of sound: $(cat damaged_audio.err)"; }
 # lossy encoders record 4:2:0, which players and hardware decoders play: VP9 took planar RGB
 # (profile 1), which few play, and which made files twice as big
 grep -q "(libvpx-vp9 yuv420p, webm, audio encoded as opus)$" encoded_webm.err && ok ||
