@@ -63,6 +63,7 @@ struct vf_sound {
     bool held;         /* s->frame holds samples not queued yet */
     unsigned followed; /* the generation the queued sound follows */
     double next_s;     /* the media time of the sample after the last one queued */
+    double fed_end_s;  /* the media time where the last frame given to the graph ends */
     double drop_to_s;  /* while starting: the media time the next sample queued plays at */
     double off_s;      /* how far the sound playing is ahead of the clock, on average */
     int looks;         /* the measures in that average */
@@ -281,14 +282,24 @@ static int fill(struct vf_sound *s, const struct vf_clock *c, float gain, char *
             if (!s->graph.graph && frame_start(s) - s->drop_to_s > LEAD_S * c->speed)
                 break;
         }
-        if (s->graph.graph && !vf_audio_graph_takes(&s->graph, s->frame)) {
+        /* a gap in the input's sound (a broadcast's dropout, packets that did not decode): the
+         * graph counts samples, not timestamps, and played what came after the gap that much
+         * early, to the end. Its last samples out, the sound starts again at the frame's time,
+         * as after a nudge: silence until then. */
+        const bool gap = s->graph.graph && !s->starting && frame_start(s) - s->fed_end_s >= NUDGE_S;
+        if (s->graph.graph && (gap || !vf_audio_graph_takes(&s->graph, s->frame))) {
             if (filter_frame(s, NULL, gain, err, len)) /* the old graph's last samples out first */
                 return -1;
             vf_audio_graph_close(&s->graph);
+            if (gap) {
+                s->starting = true;
+                continue;
+            }
         }
         if (!s->graph.graph && build_graph(s, s->frame, c->speed, err, len))
             return -1;
         s->held = false; /* the graph takes the frame's samples */
+        s->fed_end_s = frame_start(s) + s->frame->nb_samples / (double)s->frame->sample_rate;
         if (filter_frame(s, s->frame, gain, err, len))
             return -1;
     }

@@ -645,9 +645,14 @@ ts_part() { # HZ RATE CHANNELS START
         -output_ts_offset "$4" -f mpegts "part$1.ts"
 }
 ts_part 300 44100 1 0 && ts_part 600 48000 2 1.5 && cat part300.ts part600.ts >change.ts
+# sound with a gap of a second (its 900 Hz second cut out, the timestamps kept), as a broadcast's
+# dropout leaves one
+ffmpeg -nostdin -loglevel error -y -i tones.mp4 -c:v copy -af "aselect='not(between(t,2,3))'" \
+    -c:a aac gap.mkv
 cat >speeds.sh <<SCRIPT
 SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=change.raw "$vfview" --frames 70 change.ts 2>change.err
 SDL_AUDIODRIVER=nosuch "$vfview" --frames 10 tones.mp4 2>nodevice.err
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=gap.raw "$vfview" --frames 125 gap.mkv 2>gap.err
 SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=fast.raw "$vfview" --speed 2 --frames 60 tones.mp4 \
     2>fast.err
 SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=faster.raw "$vfview" --speed 8 --loop --frames 60 \
@@ -694,6 +699,11 @@ awk '$2 >= 0.15 && $1 != "." {tones = tones $1} $1 == 1 {one += $2} $1 == 2 {two
     <(python3 "$here/sound_runs.py" change.raw 44100 1) && ! grep -q sound: change.err && ok ||
     bad "sound that changes format: $(python3 "$here/sound_runs.py" change.raw 44100 1 |
         tr '\n' ' ') $(tail -2 change.err)"
+# the gap is a second of silence, and 1200 Hz plays in its second: the sound used to go on with
+# it at once, and stayed a second ahead of the pictures to the end
+awk '$2 < 0.15 {next} $1 == "." && prev == 2 {gap = $2} {tones = tones $1; prev = $1}
+     END {exit !(tones ~ /^12\.4/ && gap >= 0.8 && gap <= 1.2)}' <(runs gap.raw) && ok ||
+    bad "sound with a gap: $(runs gap.raw | tr '\n' ' ') $(tail -2 gap.err)"
 # no sound device: one line says why, and the pictures play on
 grep -q "^vfview: tones.mp4: sound: SDL_InitSubSystem: Audio target 'nosuch' not available" \
     nodevice.err && grep -q "10 frames shown" nodevice.err && ok ||
