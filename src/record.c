@@ -463,16 +463,20 @@ static int drain_encoder(struct vf_recorder *r, char *err, size_t errlen)
     }
 }
 
-/* A picture (NULL: the end) to the encoder, through the GIF palette where there is one, and
- * what the encoder has ready to the muxer. */
+/* A picture (NULL: the end) to the encoder, and what it has ready to the muxer. */
+static int send_to_encoder(struct vf_recorder *r, const AVFrame *picture, char *err, size_t errlen)
+{
+    int ret = avcodec_send_frame(r->encoder, picture);
+    if (ret < 0 && !(ret == AVERROR_EOF && !picture))
+        return fail(r, err, errlen, "encoding failed", ret);
+    return drain_encoder(r, err, errlen);
+}
+
+/* A picture (NULL: the end) to the encoder, through the GIF palette where there is one. */
 static int encode_picture(struct vf_recorder *r, const AVFrame *picture, char *err, size_t errlen)
 {
-    if (!r->palette) {
-        int ret = avcodec_send_frame(r->encoder, picture);
-        if (ret < 0 && !(ret == AVERROR_EOF && !picture))
-            return fail(r, err, errlen, "encoding failed", ret);
-        return drain_encoder(r, err, errlen);
-    }
+    if (!r->palette)
+        return send_to_encoder(r, picture, err, errlen);
     char why[256];
     if (vf_gif_palette_send(r->palette, picture, why, sizeof(why)))
         return fail(r, err, errlen, why, 0);
@@ -482,19 +486,12 @@ static int encode_picture(struct vf_recorder *r, const AVFrame *picture, char *e
             return fail(r, err, errlen, why, 0);
         if (!got)
             break;
-        int ret = avcodec_send_frame(r->encoder, r->paletted);
+        int ret = send_to_encoder(r, r->paletted, err, errlen);
         av_frame_unref(r->paletted);
-        if (ret < 0)
-            return fail(r, err, errlen, "encoding failed", ret);
-        if (drain_encoder(r, err, errlen))
+        if (ret)
             return -1;
     }
-    if (picture)
-        return 0;
-    int ret = avcodec_send_frame(r->encoder, NULL);
-    if (ret < 0 && ret != AVERROR_EOF)
-        return fail(r, err, errlen, "encoding failed", ret);
-    return drain_encoder(r, err, errlen);
+    return picture ? 0 : send_to_encoder(r, NULL, err, errlen);
 }
 
 /* The first picture of the recording, and the first of each new serial, starts where the
