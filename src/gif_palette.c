@@ -102,11 +102,12 @@ static void run_lane(void *ctx, int task, int worker)
     struct vf_gif_palette *p = ctx;
     struct lane *l = &p->lanes[task];
     l->status = 0;
-    if (l->has_in || p->ending) {
-        l->status = av_buffersrc_add_frame(l->source, l->has_in ? l->in : NULL);
-        l->has_in = false;
-        l->failed = "filtering";
-    }
+    l->failed = "filtering";
+    if (l->has_in) /* the source takes the picture's reference */
+        l->status = av_buffersrc_add_frame(l->source, l->in);
+    l->has_in = false;
+    if (l->status >= 0 && p->ending) /* and what the graph holds comes out */
+        l->status = av_buffersrc_add_frame(l->source, NULL);
     while (l->status >= 0) {
         if (l->made_count == LANE_HELD) {
             l->status = AVERROR_BUG;
@@ -138,6 +139,8 @@ static int run_lanes(struct vf_gif_palette *p, char *err, size_t errlen)
 int vf_gif_palette_send(struct vf_gif_palette *p, const AVFrame *rgb, char *err, size_t errlen)
 {
     if (!rgb) {
+        if (p->ending)
+            return 0;
         p->ending = true;
         return run_lanes(p, err, errlen);
     }
