@@ -12,6 +12,7 @@
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 
+#include "audio_copy.h"
 #include "audio_encode.h"
 #include "convert.h"
 #include "gif_palette.h"
@@ -47,7 +48,8 @@ struct vf_recorder {
                           * (copied) or in its own (encoded again) */
     /* by source stream index: where the container cannot hold the codec, its own encoder */
     struct vf_audio_encoder **audio_encoders;
-    const AVCodec *audio_encoder; /* theirs */
+    struct vf_audio_copy **audio_copies; /* by source stream index: copied, but reframed */
+    const AVCodec *audio_encoder;        /* theirs */
     int audio_map_size, audio_copied, audio_encoded;
     enum sound_plan plan;
     /* where the header refused the sound before any byte went out: the notice, and the plan
@@ -283,7 +285,8 @@ static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
     r->audio_map = malloc(sizeof(int) * src->nb_streams);
     r->audio_last = malloc(sizeof(int64_t) * src->nb_streams);
     r->audio_encoders = calloc(src->nb_streams, sizeof(r->audio_encoders[0]));
-    if (!r->audio_map || !r->audio_last || !r->audio_encoders)
+    r->audio_copies = calloc(src->nb_streams, sizeof(r->audio_copies[0]));
+    if (!r->audio_map || !r->audio_last || !r->audio_encoders || !r->audio_copies)
         return fail(r, err, errlen, "out of memory", 0);
     for (unsigned i = 0; i < src->nb_streams; i++) {
         const AVCodecParameters *par = src->streams[i]->codecpar;
@@ -307,6 +310,10 @@ static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
             return fail(r, err, errlen, "cannot copy the audio parameters", ret);
         out->codecpar->codec_tag = 0;
         out->time_base = src->streams[i]->time_base;
+        char why[512] = "";
+        if (vf_audio_copy_open(&r->audio_copies[i], par, out->time_base, container, why,
+                               sizeof(why)))
+            return fail(r, err, errlen, why, 0);
         r->audio_map[i] = out->index;
         r->audio_copied++;
     }
@@ -332,7 +339,7 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
     mux->flush_packets = 1; /* every packet reaches the file: a killed run loses little */
     AVDictionary *opts = NULL;
     const char *name = mux->oformat->name;
-    if (strstr(name, "mp4") || strstr(name, "mov") || strstr(name, "ipod") || strstr(name, "ismv"))
+    if (vf_container_is_fragmented(mux->oformat))
         /* delay_moov: the header waits for the first fragment, so that it can say where each
          * stream starts (an edit list); without one the pictures started later by the encoder's
          * B-frame delay and the sound did not (0.08 s apart in test_media) */
@@ -645,17 +652,20 @@ static int write_encoded(AVPacket *packet, void *ctx)
     return ret < 0 ? fail(to->r, NULL, 0, "write failed", ret) : 0;
 }
 
-/* Everything the encoders of sound hold, into the file. */
-static int flush_audio_encoders(struct vf_recorder *r)
+/* Everything the encoders and reframers of sound hold, into the file. */
+static int flush_audio(struct vf_recorder *r)
 {
     for (int i = 0; i < r->audio_map_size; i++) {
         struct vf_audio_encoder *e = r->audio_encoders[i];
-        if (!e)
+        struct vf_audio_copy *c = r->audio_copies[i];
+        if (!e && !c)
             continue;
         char why[512] = "";
-        struct encoded_for to = {r, r->mux->streams[r->audio_map[i]],
-                                 vf_audio_encoder_context(e)->time_base};
-        if (vf_audio_encoder_send(e, NULL, write_encoded, &to, why, sizeof(why)))
+        AVStream *out = r->mux->streams[r->audio_map[i]];
+        struct encoded_for to = {r, out,
+                                 e ? vf_audio_encoder_context(e)->time_base : out->time_base};
+        if (e ? vf_audio_encoder_send(e, NULL, write_encoded, &to, why, sizeof(why))
+              : vf_audio_copy_send(c, NULL, write_encoded, &to, why, sizeof(why)))
             return fail(r, NULL, 0, why, 0);
     }
     return 0;
@@ -687,6 +697,14 @@ static int write_audio_now(struct vf_recorder *r, const AVPacket *packet, char *
     }
     copy->stream_index = out->index;
     copy->pos = -1;
+    struct vf_audio_copy *reframe = r->audio_copies[index];
+    if (reframe) {
+        char why[512] = "";
+        struct encoded_for to = {r, out, out->time_base};
+        ret = vf_audio_copy_send(reframe, copy, write_encoded, &to, why, sizeof(why));
+        av_packet_free(&copy);
+        return ret ? fail(r, err, errlen, why, 0) : 0;
+    }
     ret = av_interleaved_write_frame(r->mux, copy);
     av_packet_free(&copy);
     return ret < 0 ? fail(r, err, errlen, "write failed", ret) : 0;
@@ -720,7 +738,7 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
         if (!r->failed) /* the sound after the last picture, where it belongs */
             write_waiting(r, r->cfg.sound_ends_with_pictures ? r->end_us : INT64_MAX, NULL, 0);
         if (!r->failed)
-            flush_audio_encoders(r);
+            flush_audio(r);
         if (!r->failed)
             encode_picture(r, NULL, NULL, 0);
         /* after a failure too: a trailer keeps what was written playable */
@@ -750,6 +768,9 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
     for (int i = 0; r->audio_encoders && i < r->audio_map_size; i++)
         vf_audio_encoder_free(r->audio_encoders[i]);
     free(r->audio_encoders);
+    for (int i = 0; r->audio_copies && i < r->audio_map_size; i++)
+        vf_audio_copy_free(r->audio_copies[i]);
+    free(r->audio_copies);
     free(r->audio_map);
     free(r->audio_last);
     for (int i = 0; i < r->waiting_count; i++) /* sound whose pictures never came */

@@ -136,3 +136,10 @@ const AVOutputFormat *vf_container_for(const char *path, const char *name, char 
                  path, name);
     return container;
 }
+
+bool vf_container_is_fragmented(const AVOutputFormat *container)
+{
+    const char *name = container->name;
+    return strstr(name, "mp4") || strstr(name, "mov") || strstr(name, "ipod") ||
+           strstr(name, "ismv");
+}

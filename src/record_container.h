@@ -22,6 +22,9 @@ bool vf_container_accepts(const AVOutputFormat *container, enum AVCodecID id, in
  * each tick of the input's clock between pictures, and said 600 frames a second) and Ogg
  * (Theora's positions count pictures: at the input's 1/12800 two of 25 could be read back). */
 bool vf_container_counts_frames(const AVOutputFormat *container);
+/* Whether the recorder writes it as fragmented MP4 (MP4, MOV, M4A, ISMV: record.c says why),
+ * which changes what libavformat does on its own (audio_copy.h). */
+bool vf_container_is_fragmented(const AVOutputFormat *container);
 /* The one sample rate the container takes sound of codec `id` at (MXF, DV and GXF: 48 kHz;
  * FLV: 44.1 kHz but for AAC); 0: any. */
 int vf_container_audio_rate(const AVOutputFormat *container, enum AVCodecID id);

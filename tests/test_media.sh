@@ -264,6 +264,25 @@ run audio_mp4 0 -i h264.mp4 -o audio.mp4 &&
         'BEGIN { exit !(o - i < 0.002 && i - o < 0.002) }' && ok ||
         bad "audio.mp4: sound from $(audio_lead audio.mp4) s of the first picture; the" \
             "input's from $(audio_lead h264.mp4) s"; }
+# AAC from MPEG-TS comes in ADTS frames, which MP4 and MOV hold bare with one configuration: in
+# the fragmented MP4 the recorder writes, FFmpeg refused the first packet ('Malformed AAC
+# bitstream') and the recording ended after two pictures. Each packet is kept, and decodes.
+ff -i h264.mp4 -c copy adts.ts
+for ext in mp4 mov m4a; do
+    run "adts_$ext" 0 -i adts.ts -o "adts.$ext" &&
+        { [ "$(frames_of "adts.$ext")" = 25 ] && [ "$(packets "adts.$ext")" = "$(packets adts.ts)" ] &&
+            [ -z "$(ff -i "adts.$ext" -map 0:a -f null - 2>&1)" ] && ok ||
+            bad "ADTS sound into adts.$ext: $(frames_of "adts.$ext") pictures, $(packets \
+                "adts.$ext") audio packets of $(packets adts.ts); $(ff -i "adts.$ext" -map 0:a \
+                -f null - 2>&1 | head -1)"; }
+done
+# a packet whose ADTS header is damaged is skipped, as a player skips it, not the recording's end
+ff -i adts.ts -c copy -bsf:a noise=amount=50 -f mpegts adts_damaged.ts
+run adts_damaged 0 -i adts_damaged.ts -o adts_damaged.mp4 &&
+    { [ "$(frames_of adts_damaged.mp4)" = 25 ] &&
+        [ "$(packets adts_damaged.mp4)" -gt $(($(packets adts_damaged.ts) * 3 / 4)) ] && ok ||
+        bad "damaged ADTS sound into MP4: $(frames_of adts_damaged.mp4) pictures, $(packets \
+            adts_damaged.mp4) audio packets of $(packets adts_damaged.ts)"; }
 # its sound starts 0.023 s before its first picture (the AAC priming), and so does the file;
 # --start counts from the first picture: 0.4 s is picture 10 of 25, not picture 9
 run start_primed 0 -i audio.mp4 --start 0.4 -o start_primed.mkv &&
