@@ -15,6 +15,7 @@
 #include "convert.h"
 #include "queue.h"
 #include "threadpool.h"
+#include "timeline.h"
 #include "timing.h"
 
 /* Consecutive undecodable packets after which the input counts as unreadable. */
@@ -32,6 +33,7 @@ struct vf_decoder {
     char name[512];
     struct vf_source_info info;
     AVFormatContext *format;
+    struct vf_timeline timeline; /* the format's clock, continuous where it jumps */
     AVCodecContext *codec;
     AVPacket *packet;
     AVFrame *picture;
@@ -117,6 +119,7 @@ static enum step next_step(struct vf_decoder *d)
             say(d->error, sizeof(d->error), "read error", ret);
             return STEP_ERROR;
         }
+        vf_timeline_mend(&d->timeline, d->format, d->packet);
         int index = d->packet->stream_index;
         if (index == d->info.video_stream) {
             ret = avcodec_send_packet(d->codec, d->packet);
@@ -199,7 +202,7 @@ static unsigned new_serial(struct vf_decoder *d)
 /* Asks the demuxer for `back` seconds before the target, then decodes from there. */
 static int seek_from(struct vf_decoder *d, double target_s, double back_s)
 {
-    int64_t ts = (int64_t)((target_s - back_s) * AV_TIME_BASE);
+    int64_t ts = vf_timeline_seek(&d->timeline, (int64_t)((target_s - back_s) * AV_TIME_BASE));
     int ret = avformat_seek_file(d->format, -1, INT64_MIN, ts, ts, 0);
     if (ret < 0)
         return ret;
@@ -461,6 +464,10 @@ static int open_format(struct vf_decoder *d, char *err, size_t errlen)
         char what[600];
         snprintf(what, sizeof(what), "%s: cannot read the stream parameters", d->name);
         say(err, errlen, what, ret);
+        return -1;
+    }
+    if (vf_timeline_init(&d->timeline, d->format)) {
+        snprintf(err, errlen, "%s: out of memory", d->name);
         return -1;
     }
     return 0;
@@ -756,6 +763,7 @@ void vf_decoder_close(struct vf_decoder *d)
     av_packet_free(&d->packet);
     avcodec_free_context(&d->codec);
     avformat_close_input(&d->format);
+    vf_timeline_free(&d->timeline);
     pthread_mutex_destroy(&d->seek_lock);
     free(d);
 }

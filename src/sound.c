@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "filter_graph.h"
+#include "timeline.h"
 #include "timing.h"
 
 /* Seconds of sound queued ahead of the device: enough to ride over a busy moment of the thread,
@@ -32,6 +33,7 @@ static const double TEMPO_MIN = 0.5, TEMPO_MAX = 2;
 struct vf_sound {
     char name[512];
     AVFormatContext *format;
+    struct vf_timeline timeline; /* mended as the pictures' decoder mends it (timeline.h) */
     AVCodecContext *codec;
     /* the decoded frames to the device's format, at the clock's speed with the pitch kept:
      * made from the first frame after each restart */
@@ -114,6 +116,7 @@ static int next_frame(struct vf_sound *s)
         }
         if (ret < 0)
             return ret;
+        vf_timeline_mend(&s->timeline, s->format, s->packet);
         if (s->packet->stream_index == s->stream) {
             ret = avcodec_send_packet(s->codec, s->packet);
             if (ret < 0 && ret != AVERROR(EAGAIN) && ++s->bad_packets >= MAX_BAD_PACKETS) {
@@ -245,7 +248,8 @@ static void restart(struct vf_sound *s, const struct vf_clock *c)
     s->held = false;
     vf_audio_graph_close(&s->graph); /* and the samples atempo holds */
     double target = vf_clock_media_s(c, vf_now_ms());
-    int64_t ts = (int64_t)(fmax(target - PREROLL_S, 0) * AV_TIME_BASE);
+    int64_t ts =
+        vf_timeline_seek(&s->timeline, (int64_t)(fmax(target - PREROLL_S, 0) * AV_TIME_BASE));
     /* an input that cannot seek plays on from where its sound is */
     if (avformat_seek_file(s->format, -1, INT64_MIN, ts, ts, 0) >= 0) {
         avcodec_flush_buffers(s->codec);
@@ -407,6 +411,10 @@ static int open_decoder(struct vf_sound *s, const char *url, char *err, size_t l
     }
     const AVStream *st = s->format->streams[s->stream];
     s->time_base = st->time_base;
+    if (vf_timeline_init(&s->timeline, s->format)) {
+        snprintf(err, len, "%s: sound: out of memory", s->name);
+        return -1;
+    }
     s->codec = avcodec_alloc_context3(decoder);
     s->packet = av_packet_alloc();
     s->frame = av_frame_alloc();
@@ -551,6 +559,7 @@ void vf_sound_close(struct vf_sound *s)
     av_packet_free(&s->packet);
     avcodec_free_context(&s->codec);
     avformat_close_input(&s->format);
+    vf_timeline_free(&s->timeline);
     free(s->samples);
     pthread_cond_destroy(&s->wake);
     pthread_mutex_destroy(&s->lock);

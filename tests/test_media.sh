@@ -283,6 +283,28 @@ run adts_damaged 0 -i adts_damaged.ts -o adts_damaged.mp4 &&
         [ "$(packets adts_damaged.mp4)" -gt $(($(packets adts_damaged.ts) * 3 / 4)) ] && ok ||
         bad "damaged ADTS sound into MP4: $(frames_of adts_damaged.mp4) pictures, $(packets \
             adts_damaged.mp4) audio packets of $(packets adts_damaged.ts)"; }
+# MPEG-TS files joined end to end, each with its clock from 1.4 s (a DVR's parts): the clock steps
+# back 1 s at the join, and the recording dropped the second part's sound. With the second
+# part's clock 30 s on (a broadcast's restart) the recording held a 30 s picture. Both now run on,
+# pictures and sound, as with the ffmpeg CLI.
+ts_part() { # NAME HZ CLOCK_OFFSET
+    ff -f lavfi -i "testsrc2=size=96x60:rate=25:duration=1" -f lavfi -i "sine=f=$2:d=1" \
+        -pix_fmt yuv420p -c:v libx264 -preset ultrafast -c:a mp2 -output_ts_offset "$3" \
+        -f mpegts "$1"
+}
+ts_part joined1.ts 440 0 && ts_part joined2.ts 880 0 && ts_part leap2.ts 880 30
+cat joined1.ts joined2.ts >joined.ts && cat joined1.ts leap2.ts >leap.ts
+last_of() { packet_times "$1" "$2" | sort -g | tail -1; }
+for name in joined leap; do
+    run "$name" 0 -i "$name.ts" -o "$name.mkv" &&
+        { [ "$(frames_of "$name.mkv")" = 50 ] &&
+            [ "$(packets "$name.mkv")" -ge $(($(packets "$name.ts") - 1)) ] &&
+            awk -v v="$(last_of v:0 "$name.mkv")" -v a="$(last_of a:0 "$name.mkv")" \
+                'BEGIN { exit !(v > 1.9 && v < 2.0 && a > 1.9 && a < 2.05) }' && ok ||
+            bad "$name.ts recorded: $(frames_of "$name.mkv") pictures (expected 50), the last at" \
+                "$(last_of v:0 "$name.mkv") s; $(packets "$name.mkv") of $(packets "$name.ts")" \
+                "audio packets, the last at $(last_of a:0 "$name.mkv") s (expected 1.9-2.05)"; }
+done
 # its sound starts 0.023 s before its first picture (the AAC priming), and so does the file;
 # --start counts from the first picture: 0.4 s is picture 10 of 25, not picture 9
 run start_primed 0 -i audio.mp4 --start 0.4 -o start_primed.mkv &&

@@ -645,12 +645,16 @@ ts_part() { # HZ RATE CHANNELS START
         -output_ts_offset "$4" -f mpegts "part$1.ts"
 }
 ts_part 300 44100 1 0 && ts_part 600 48000 2 1.5 && cat part300.ts part600.ts >change.ts
+# the same with the second part's clock 30 s on, as a broadcast that restarts its clock: the
+# window stood still and silent for 28.5 s between them
+ts_part 600 44100 1 30 && cat part300.ts part600.ts >leap.ts
 # sound with a gap of a second (its 900 Hz second cut out, the timestamps kept), as a broadcast's
 # dropout leaves one
 ffmpeg -nostdin -loglevel error -y -i tones.mp4 -c:v copy -af "aselect='not(between(t,2,3))'" \
     -c:a aac gap.mkv
 cat >speeds.sh <<SCRIPT
 SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=change.raw "$vfview" --frames 70 change.ts 2>change.err
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=leap.raw "$vfview" --frames 70 leap.ts 2>leap.err
 SDL_AUDIODRIVER=nosuch "$vfview" --frames 10 tones.mp4 2>nodevice.err
 SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=gap.raw "$vfview" --frames 125 gap.mkv 2>gap.err
 SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=fast.raw "$vfview" --speed 2 --frames 60 tones.mp4 \
@@ -699,6 +703,12 @@ awk '$2 >= 0.15 && $1 != "." {tones = tones $1} $1 == 1 {one += $2} $1 == 2 {two
     <(python3 "$here/sound_runs.py" change.raw 44100 1) && ! grep -q sound: change.err && ok ||
     bad "sound that changes format: $(python3 "$here/sound_runs.py" change.raw 44100 1 |
         tr '\n' ' ') $(tail -2 change.err)"
+# across the leap, pictures and sound play on: 300 Hz, then 600 Hz with no silence between
+awk '$2 >= 0.15 {tones = tones $1} $1 == 1 {one += $2} $1 == 2 {two += $2}
+     END {exit !(tones == "12" && one >= 1.2 && two >= 0.8)}' \
+    <(python3 "$here/sound_runs.py" leap.raw 44100 1) && grep -q "70 frames shown" leap.err && ok ||
+    bad "sound across a leap of the clock: $(python3 "$here/sound_runs.py" leap.raw 44100 1 |
+        tr '\n' ' ') $(tail -2 leap.err)"
 # the gap is a second of silence, and 1200 Hz plays in its second: the sound used to go on with
 # it at once, and stayed a second ahead of the pictures to the end
 awk '$2 < 0.15 {next} $1 == "." && prev == 2 {gap = $2} {tones = tones $1; prev = $1}
