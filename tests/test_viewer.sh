@@ -703,9 +703,10 @@ awk '$2 >= 0.15 && $1 != "." {tones = tones $1} $1 == 1 {one += $2} $1 == 2 {two
     <(python3 "$here/sound_runs.py" change.raw 44100 1) && ! grep -q sound: change.err && ok ||
     bad "sound that changes format: $(python3 "$here/sound_runs.py" change.raw 44100 1 |
         tr '\n' ' ') $(tail -2 change.err)"
-# across the leap, pictures and sound play on: 300 Hz, then 600 Hz with no silence between
+# across the leap, pictures and sound play on: 300 Hz, then 600 Hz with no silence between (the
+# silence before the first tone is longer under ASan)
 awk '$2 >= 0.15 {tones = tones $1} $1 == 1 {one += $2} $1 == 2 {two += $2}
-     END {exit !(tones == "12" && one >= 1.2 && two >= 0.8)}' \
+     END {exit !(tones ~ /^\.?12$/ && one >= 1.2 && two >= 0.8)}' \
     <(python3 "$here/sound_runs.py" leap.raw 44100 1) && grep -q "70 frames shown" leap.err && ok ||
     bad "sound across a leap of the clock: $(python3 "$here/sound_runs.py" leap.raw 44100 1 |
         tr '\n' ' ') $(tail -2 leap.err)"
