@@ -202,10 +202,12 @@ static unsigned new_serial(struct vf_decoder *d)
 /* Asks the demuxer for `back` seconds before the target, then decodes from there. */
 static int seek_from(struct vf_decoder *d, double target_s, double back_s)
 {
-    int64_t ts = vf_timeline_seek(&d->timeline, (int64_t)((target_s - back_s) * AV_TIME_BASE));
+    const int64_t target = (int64_t)((target_s - back_s) * AV_TIME_BASE);
+    const int64_t ts = vf_timeline_file_time(&d->timeline, target);
     int ret = avformat_seek_file(d->format, -1, INT64_MIN, ts, ts, 0);
     if (ret < 0)
         return ret;
+    vf_timeline_sought(&d->timeline, target);
     avcodec_flush_buffers(d->codec);
     d->flushing = false;
     d->drop_until =

@@ -248,10 +248,11 @@ static void restart(struct vf_sound *s, const struct vf_clock *c)
     s->held = false;
     vf_audio_graph_close(&s->graph); /* and the samples atempo holds */
     double target = vf_clock_media_s(c, vf_now_ms());
-    int64_t ts =
-        vf_timeline_seek(&s->timeline, (int64_t)(fmax(target - PREROLL_S, 0) * AV_TIME_BASE));
+    const int64_t from = (int64_t)(fmax(target - PREROLL_S, 0) * AV_TIME_BASE);
+    const int64_t ts = vf_timeline_file_time(&s->timeline, from);
     /* an input that cannot seek plays on from where its sound is */
     if (avformat_seek_file(s->format, -1, INT64_MIN, ts, ts, 0) >= 0) {
+        vf_timeline_sought(&s->timeline, from);
         avcodec_flush_buffers(s->codec);
         s->at_end = false;
     }

@@ -22,7 +22,7 @@ int vf_timeline_init(struct vf_timeline *t, const AVFormatContext *f)
         vf_timeline_free(t);
         return -1;
     }
-    vf_timeline_seek(t, 0);
+    vf_timeline_sought(t, 0);
     return 0;
 }
 
@@ -34,20 +34,24 @@ void vf_timeline_free(struct vf_timeline *t)
     t->streams = 0;
 }
 
-int64_t vf_timeline_seek(struct vf_timeline *t, int64_t target)
+static bool in_segment(const struct vf_timeline *t, int64_t target)
+{
+    return t->segment_start != AV_NOPTS_VALUE && target >= t->segment_start;
+}
+
+int64_t vf_timeline_file_time(const struct vf_timeline *t, int64_t target)
+{
+    return in_segment(t, target) ? target - t->offset : target;
+}
+
+void vf_timeline_sought(struct vf_timeline *t, int64_t target)
 {
     for (int i = 0; i < t->streams; i++)
         t->last[i] = t->next[i] = AV_NOPTS_VALUE;
-    if (t->segment_start != AV_NOPTS_VALUE && target >= t->segment_start)
-        return target - t->offset;
-    t->offset = 0;
-    t->segment_start = AV_NOPTS_VALUE;
-    return target;
-}
-
-double vf_timeline_offset_s(const struct vf_timeline *t)
-{
-    return t->offset / (double)AV_TIME_BASE;
+    if (!in_segment(t, target)) {
+        t->offset = 0;
+        t->segment_start = AV_NOPTS_VALUE;
+    }
 }
 
 /* the packet's length in AV_TIME_BASE units, or a picture's period where the demuxer gives

@@ -28,12 +28,13 @@ int vf_timeline_init(struct vf_timeline *t, const AVFormatContext *f);
 /* Moves the packet's timestamps onto the continuous clock, first noting a jump where this
  * packet of an audio or video stream makes one. */
 void vf_timeline_mend(struct vf_timeline *t, const AVFormatContext *f, AVPacket *packet);
-/* Before a seek to `target` on the continuous clock (AV_TIME_BASE units): the time the demuxer
- * is to seek to. Within the segment being read the offset stays; before it, the file's own
- * clock holds again, since the segments before are not known by their position. */
-int64_t vf_timeline_seek(struct vf_timeline *t, int64_t target);
-/* The last segment's offset, in seconds: the file's time is the continuous time less this. */
-double vf_timeline_offset_s(const struct vf_timeline *t);
+/* For a seek to `target` on the continuous clock (AV_TIME_BASE units): the time the demuxer is
+ * to seek to. Within the segment being read (or after it) the offset stays; before it, the
+ * file's own clock holds again, since the segments before are not known by their position. */
+int64_t vf_timeline_file_time(const struct vf_timeline *t, int64_t target);
+/* After the demuxer sought to vf_timeline_file_time(t, target): the packets from there on are
+ * moved as that said. (Where the seek failed, the demuxer reads on and so does the mend.) */
+void vf_timeline_sought(struct vf_timeline *t, int64_t target);
 void vf_timeline_free(struct vf_timeline *t);
 
 #endif

@@ -64,16 +64,23 @@ static void joined_parts(void)
     CHECK(mend(&t, f, VIDEO, start, 0) == end, "the step back was not mended");
     CHECK(mend(&t, f, AUDIO, start - 2000, AAC) == end - 2000, "the sound kept its own clock");
     CHECK(mend(&t, f, VIDEO, start + FRAME, 0) == end + FRAME, "the next picture");
+    /* a seek asked for that the demuxer could not make (a stream): the demuxer reads on, and
+     * the mend goes on as before */
+    CHECK(vf_timeline_file_time(&t, AV_TIME_BASE) == AV_TIME_BASE &&
+              mend(&t, f, VIDEO, start + 2 * FRAME, 0) == end + 2 * FRAME,
+          "asking where a seek lands moved the clock");
     /* a seek within the second part: the file's own clock is the continuous one less the shift;
      * packets after it keep the shift */
     const int64_t shift_us = av_rescale(end - start, AV_TIME_BASE, TICKS_PER_S);
-    CHECK(vf_timeline_seek(&t, shift_us + 2 * AV_TIME_BASE) == 2 * AV_TIME_BASE,
+    CHECK(vf_timeline_file_time(&t, shift_us + 2 * AV_TIME_BASE) == 2 * AV_TIME_BASE,
           "a seek into the second part");
+    vf_timeline_sought(&t, shift_us + 2 * AV_TIME_BASE);
     CHECK(mend(&t, f, VIDEO, start + 3 * FRAME, 0) == end + 3 * FRAME, "after a seek in part 2");
     /* a leap of more than 10 s ahead, then a seek before the second part: the file's clock */
     CHECK(mend(&t, f, VIDEO, start + 4 * FRAME + 11 * TICKS_PER_S, 0) == end + 4 * FRAME,
           "an 11 s leap was not mended");
-    CHECK(vf_timeline_seek(&t, AV_TIME_BASE) == AV_TIME_BASE, "a seek into the first part");
+    CHECK(vf_timeline_file_time(&t, AV_TIME_BASE) == AV_TIME_BASE, "a seek into the first part");
+    vf_timeline_sought(&t, AV_TIME_BASE);
     CHECK(mend(&t, f, VIDEO, start, 0) == start, "after a seek into part 1");
     vf_timeline_free(&t);
     avformat_free_context(f);
@@ -91,7 +98,7 @@ static void steady_clock(void)
     CHECK(mend(&t, f, VIDEO, 90000, FRAME) == 90000 && mend(&t, f, VIDEO, 0, FRAME) == 0 &&
               mend(&t, f, VIDEO, 9000000, FRAME) == 9000000,
           "Matroska's timestamps moved");
-    CHECK(vf_timeline_seek(&t, 5) == 5, "a seek in Matroska");
+    CHECK(vf_timeline_file_time(&t, 5) == 5, "a seek in Matroska");
     vf_timeline_free(&t);
     avformat_free_context(f);
 }
