@@ -29,4 +29,8 @@ ffmpeg -v error -y -f lavfi -i "$src" -f lavfi -i sine=d=0.3 -frames:v 3 -c:v li
 # turns and shapes the pictures by them)
 make anamorphic.mov -c:v mpeg4 -vf setsar=32/27
 ffmpeg -v error -y -i "$dir/anamorphic.mov" -c copy -metadata:s:v:0 rotate=90 "$dir/rotated.mov"
+# MPEG-TS parts joined end to end, each with its clock from 1.4 s (src/timeline.c mends it)
+ffmpeg -v error -y -f lavfi -i "$src" -f lavfi -i sine=d=0.3 -frames:v 3 -c:v mpeg2video \
+    -c:a mp2 -shortest "$dir/part.ts"
+cat "$dir/part.ts" "$dir/part.ts" >"$dir/joined.ts" && rm "$dir/part.ts"
 ls "$dir" | wc -l
