@@ -72,8 +72,11 @@ void vf_timeline_mend(struct vf_timeline *t, const AVFormatContext *f, AVPacket 
     if (!t->mends || i < 0 || (unsigned)i >= f->nb_streams)
         return;
     const AVStream *st = f->streams[i];
-    const int64_t stamp = packet->dts != AV_NOPTS_VALUE ? packet->dts : packet->pts;
     const enum AVMediaType type = st->codecpar->codec_type;
+    /* a picture's pts steps back wherever B-frames come after the picture they precede: only
+     * its dts tells a jump (sound is never reordered) */
+    const int64_t stamp =
+        packet->dts != AV_NOPTS_VALUE || type != AVMEDIA_TYPE_AUDIO ? packet->dts : packet->pts;
     /* streams that appear after the start (MPEG-TS adds them as it finds them) only follow */
     if (i < t->streams && stamp != AV_NOPTS_VALUE &&
         (type == AVMEDIA_TYPE_AUDIO || type == AVMEDIA_TYPE_VIDEO)) {

@@ -56,6 +56,11 @@ static void joined_parts(void)
     /* a little back, within a stream's rounding, and a gap of 9 s: left as they are */
     CHECK(mend(&t, f, AUDIO, start + 42 * AAC - 9000 + 1, AAC) == start + 42 * AAC - 8999,
           "0.1 s back made a new segment");
+    /* a picture with a pts only (B-frames reordered: it steps back 0.2 s) says nothing */
+    AVPacket reordered = {.stream_index = VIDEO, .pts = start + 20 * FRAME, .dts = AV_NOPTS_VALUE};
+    vf_timeline_mend(&t, f, &reordered);
+    CHECK(reordered.pts == start + 20 * FRAME && reordered.dts == AV_NOPTS_VALUE,
+          "a reordered picture's pts made a new segment");
     CHECK(mend(&t, f, VIDEO, start + 25 * FRAME + 9 * TICKS_PER_S, 0) ==
               start + 25 * FRAME + 9 * TICKS_PER_S,
           "a 9 s gap made a new segment");
