@@ -1,6 +1,5 @@
 #include "audio_copy.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 #include <libavcodec/bsf.h>
@@ -11,15 +10,6 @@ struct vf_audio_copy {
     AVBSFContext *filter;
     AVPacket *packet;
 };
-
-static int say(char *err, size_t errlen, const char *what, int averr)
-{
-    char reason[AV_ERROR_MAX_STRING_SIZE] = "";
-    if (averr)
-        av_strerror(averr, reason, sizeof(reason));
-    snprintf(err, errlen, "sound: %s%s%s", what, averr ? ": " : "", reason);
-    return -1;
-}
 
 void vf_audio_copy_free(struct vf_audio_copy *copy)
 {
@@ -39,7 +29,7 @@ int vf_audio_copy_open(struct vf_audio_copy **copy, const AVCodecParameters *par
         return 0;
     const AVBitStreamFilter *kind = av_bsf_get_by_name("aac_adtstoasc");
     if (!kind)
-        return say(err, errlen, "no aac_adtstoasc bitstream filter in this FFmpeg", 0);
+        return vf_audio_say(err, errlen, "no aac_adtstoasc bitstream filter in this FFmpeg", 0);
     struct vf_audio_copy *c = calloc(1, sizeof(*c));
     int ret = AVERROR(ENOMEM);
     if (!c || !(c->packet = av_packet_alloc()))
@@ -58,7 +48,7 @@ int vf_audio_copy_open(struct vf_audio_copy **copy, const AVCodecParameters *par
     return 0;
 fail:
     vf_audio_copy_free(c);
-    return say(err, errlen, "cannot set up aac_adtstoasc", ret);
+    return vf_audio_say(err, errlen, "cannot set up aac_adtstoasc", ret);
 }
 
 int vf_audio_copy_send(struct vf_audio_copy *copy, const AVPacket *packet,
@@ -68,18 +58,18 @@ int vf_audio_copy_send(struct vf_audio_copy *copy, const AVPacket *packet,
     if (packet) {
         ret = av_packet_ref(copy->packet, packet);
         if (ret < 0)
-            return say(err, errlen, "out of memory", ret);
+            return vf_audio_say(err, errlen, "out of memory", ret);
     }
     ret = av_bsf_send_packet(copy->filter, packet ? copy->packet : NULL);
     av_packet_unref(copy->packet);
     if (ret < 0 && ret != AVERROR_EOF)
-        return say(err, errlen, "cannot convert a packet", ret);
+        return vf_audio_say(err, errlen, "cannot convert a packet", ret);
     for (;;) {
         ret = av_bsf_receive_packet(copy->filter, copy->packet);
         if (ret == AVERROR(EAGAIN) || ret == AVERROR_EOF)
             return 0;
         if (ret == AVERROR(ENOMEM))
-            return say(err, errlen, "out of memory", ret);
+            return vf_audio_say(err, errlen, "out of memory", ret);
         if (ret < 0)
             return 0; /* this packet's header was damaged: one in, none out */
         ret = deliver(copy->packet, ctx);

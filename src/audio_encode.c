@@ -23,7 +23,7 @@ struct vf_audio_encoder {
     bool ended;
 };
 
-static int say(char *err, size_t errlen, const char *what, int averr)
+int vf_audio_say(char *err, size_t errlen, const char *what, int averr)
 {
     char reason[AV_ERROR_MAX_STRING_SIZE] = "";
     if (averr)
@@ -103,16 +103,16 @@ static int open_decoder(struct vf_audio_encoder *e, const AVCodecParameters *in,
     }
     e->decoder = avcodec_alloc_context3(codec);
     if (!e->decoder)
-        return say(err, errlen, "out of memory", 0);
+        return vf_audio_say(err, errlen, "out of memory", 0);
     int ret = avcodec_parameters_to_context(e->decoder, in);
     if (ret < 0)
-        return say(err, errlen, "cannot set the decoder's parameters", ret);
+        return vf_audio_say(err, errlen, "cannot set the decoder's parameters", ret);
     e->decoder->pkt_timebase = e->in_tb;
     ret = avcodec_open2(e->decoder, codec, NULL);
     if (ret < 0) {
         char what[128];
         snprintf(what, sizeof(what), "cannot open the %s decoder", codec->name);
-        return say(err, errlen, what, ret);
+        return vf_audio_say(err, errlen, what, ret);
     }
     return 0;
 }
@@ -124,14 +124,14 @@ static int open_encoder(struct vf_audio_encoder *e, const AVCodecParameters *in,
     AVCodecContext *c = avcodec_alloc_context3(codec);
     e->encoder = c;
     if (!c)
-        return say(err, errlen, "out of memory", 0);
+        return vf_audio_say(err, errlen, "out of memory", 0);
     c->sample_fmt = choose_format(codec, in->format);
     c->sample_rate = choose_rate(codec, rate > 0              ? rate
                                         : in->sample_rate > 0 ? in->sample_rate
                                                               : 48000);
     int ret = choose_layout(codec, &in->ch_layout, &c->ch_layout);
     if (ret < 0)
-        return say(err, errlen, "cannot choose the channels", ret);
+        return vf_audio_say(err, errlen, "cannot choose the channels", ret);
     c->time_base = (AVRational){1, c->sample_rate};
     if (global_header)
         c->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
@@ -139,7 +139,7 @@ static int open_encoder(struct vf_audio_encoder *e, const AVCodecParameters *in,
     if (ret < 0) {
         char what[128];
         snprintf(what, sizeof(what), "cannot open the %s encoder", codec->name);
-        return say(err, errlen, what, ret);
+        return vf_audio_say(err, errlen, what, ret);
     }
     char layout[128];
     vf_audio_layout_name(&c->ch_layout, layout, sizeof(layout));
@@ -156,7 +156,7 @@ struct vf_audio_encoder *vf_audio_encoder_open(const AVCodecParameters *in, AVRa
 {
     struct vf_audio_encoder *e = calloc(1, sizeof(*e));
     if (!e) {
-        say(err, errlen, "out of memory", 0);
+        vf_audio_say(err, errlen, "out of memory", 0);
         return NULL;
     }
     e->in_tb = in_tb;
@@ -167,7 +167,7 @@ struct vf_audio_encoder *vf_audio_encoder_open(const AVCodecParameters *in, AVRa
     e->converted = av_frame_alloc();
     e->packet = av_packet_alloc();
     if (!e->decoded || !e->converted || !e->packet) {
-        say(err, errlen, "out of memory", 0);
+        vf_audio_say(err, errlen, "out of memory", 0);
         goto fail;
     }
     return e;
@@ -187,13 +187,13 @@ static int encode(struct vf_audio_encoder *e, const AVFrame *frame, vf_audio_pac
 {
     int ret = avcodec_send_frame(e->encoder, frame);
     if (ret < 0 && !(ret == AVERROR_EOF && !frame))
-        return say(err, errlen, "encoding", ret);
+        return vf_audio_say(err, errlen, "encoding", ret);
     for (;;) {
         ret = avcodec_receive_packet(e->encoder, e->packet);
         if (ret == AVERROR(EAGAIN) || ret == AVERROR_EOF)
             return 0;
         if (ret < 0)
-            return say(err, errlen, "encoding", ret);
+            return vf_audio_say(err, errlen, "encoding", ret);
         ret = deliver(e->packet, ctx);
         av_packet_unref(e->packet);
         if (ret)
@@ -210,7 +210,7 @@ static int convert(struct vf_audio_encoder *e, AVFrame *frame, vf_audio_packet_f
          * encoder's) is dropped, since only an encoder's last frame may be short */
         int ret = vf_audio_graph_open(&e->graph, frame, e->in_tb, e->chain);
         if (ret < 0)
-            return say(err, errlen, "cannot convert the samples (filters)", ret);
+            return vf_audio_say(err, errlen, "cannot convert the samples (filters)", ret);
         if (!(e->encoder->codec->capabilities & AV_CODEC_CAP_VARIABLE_FRAME_SIZE) &&
             e->encoder->frame_size > 0)
             av_buffersink_set_frame_size(e->graph.sink, (unsigned)e->encoder->frame_size);
@@ -219,14 +219,14 @@ static int convert(struct vf_audio_encoder *e, AVFrame *frame, vf_audio_packet_f
         return 0; /* the end of an input that had no sound */
     int ret = av_buffersrc_add_frame_flags(e->graph.source, frame, AV_BUFFERSRC_FLAG_KEEP_REF);
     if (ret < 0)
-        return say(err, errlen, "converting the samples", ret);
+        return vf_audio_say(err, errlen, "converting the samples", ret);
     const AVRational tb = av_buffersink_get_time_base(e->graph.sink);
     for (;;) {
         ret = av_buffersink_get_frame(e->graph.sink, e->converted);
         if (ret == AVERROR(EAGAIN) || ret == AVERROR_EOF)
             return 0;
         if (ret < 0)
-            return say(err, errlen, "converting the samples", ret);
+            return vf_audio_say(err, errlen, "converting the samples", ret);
         if (e->converted->pts != AV_NOPTS_VALUE)
             e->converted->pts = av_rescale_q(e->converted->pts, tb, e->encoder->time_base);
         ret = encode(e, e->converted, deliver, ctx, err, errlen);
@@ -246,13 +246,13 @@ int vf_audio_encoder_send(struct vf_audio_encoder *e, const AVPacket *packet,
      * memory does */
     int ret = avcodec_send_packet(e->decoder, packet);
     if (ret == AVERROR(ENOMEM))
-        return say(err, errlen, "decoding", ret);
+        return vf_audio_say(err, errlen, "decoding", ret);
     if (ret < 0 && packet)
         return 0;
     for (;;) {
         ret = avcodec_receive_frame(e->decoder, e->decoded);
         if (ret == AVERROR(ENOMEM))
-            return say(err, errlen, "decoding", ret);
+            return vf_audio_say(err, errlen, "decoding", ret);
         if (ret < 0)
             break;
         e->decoded->pts = e->decoded->best_effort_timestamp;

@@ -32,5 +32,7 @@ const AVCodecContext *vf_audio_encoder_context(const struct vf_audio_encoder *e)
 int vf_audio_encoder_send(struct vf_audio_encoder *e, const AVPacket *packet,
                           vf_audio_packet_fn deliver, void *ctx, char *err, size_t errlen);
 void vf_audio_encoder_free(struct vf_audio_encoder *e);
+/* "sound: WHAT: REASON" (the reason from averr, none when 0) into err; returns -1. */
+int vf_audio_say(char *err, size_t errlen, const char *what, int averr);
 
 #endif
