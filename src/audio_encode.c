@@ -1,5 +1,6 @@
 #include "audio_encode.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -17,7 +18,10 @@ struct vf_audio_encoder {
      * followed to the sample (gaps filled, overlaps dropped) from 20 ms off, where players
      * would hear the sound drift from the pictures */
     struct vf_audio_graph graph;
-    char chain[512];
+    char formats[400]; /* the encoder's format, rate and channels, as aformat's options */
+    /* where the last frame given to the encoder ends, in its time base; AV_NOPTS_VALUE before
+     * the first */
+    int64_t next_pts;
     AVFrame *decoded, *converted;
     AVPacket *packet;
     bool ended;
@@ -143,9 +147,7 @@ static int open_encoder(struct vf_audio_encoder *e, const AVCodecParameters *in,
     }
     char layout[128];
     vf_audio_layout_name(&c->ch_layout, layout, sizeof(layout));
-    snprintf(e->chain, sizeof(e->chain),
-             "aresample=async=1:min_hard_comp=0.02,"
-             "aformat=sample_fmts=%s:sample_rates=%d:channel_layouts=%s",
+    snprintf(e->formats, sizeof(e->formats), "sample_fmts=%s:sample_rates=%d:channel_layouts=%s",
              av_get_sample_fmt_name(c->sample_fmt), c->sample_rate, layout);
     return 0;
 }
@@ -160,6 +162,7 @@ struct vf_audio_encoder *vf_audio_encoder_open(const AVCodecParameters *in, AVRa
         return NULL;
     }
     e->in_tb = in_tb;
+    e->next_pts = AV_NOPTS_VALUE;
     if (open_decoder(e, in, err, errlen) ||
         open_encoder(e, in, encoder, rate, global_header, err, errlen))
         goto fail;
@@ -201,6 +204,23 @@ static int encode(struct vf_audio_encoder *e, const AVFrame *frame, vf_audio_pac
     }
 }
 
+/* The graph from frames like `frame` to the encoder's format. One opened where the format
+ * changed mid-stream starts where the sound encoded so far ends: aresample's first_pts (in
+ * the input's samples) drops what overlaps it and fills a gap with silence. Without it, a
+ * broadcast's change from 44.1 kHz mono to 48 kHz stereo overlapped the last frame by a few
+ * ms, and the Vorbis encoder's timestamps stepped back, which the Ogg muxer refused. */
+static int open_graph(struct vf_audio_encoder *e, const AVFrame *frame)
+{
+    char first[64] = "", chain[600];
+    if (e->next_pts != AV_NOPTS_VALUE && frame->sample_rate > 0)
+        snprintf(
+            first, sizeof(first), ":first_pts=%" PRId64,
+            av_rescale_rnd(e->next_pts, frame->sample_rate, e->encoder->sample_rate, AV_ROUND_UP));
+    snprintf(chain, sizeof(chain), "aresample=async=1:min_hard_comp=0.02%s,aformat=%s", first,
+             e->formats);
+    return vf_audio_graph_open(&e->graph, frame, e->in_tb, chain);
+}
+
 /* frame (NULL: the end) through the graph, and what comes out encoded */
 static int convert(struct vf_audio_encoder *e, AVFrame *frame, vf_audio_packet_fn deliver,
                    void *ctx, char *err, size_t errlen)
@@ -208,7 +228,7 @@ static int convert(struct vf_audio_encoder *e, AVFrame *frame, vf_audio_packet_f
     if (frame && !vf_audio_graph_takes(&e->graph, frame)) {
         /* a new format mid-stream: what the old graph holds (less than a frame of the
          * encoder's) is dropped, since only an encoder's last frame may be short */
-        int ret = vf_audio_graph_open(&e->graph, frame, e->in_tb, e->chain);
+        int ret = open_graph(e, frame);
         if (ret < 0)
             return vf_audio_say(err, errlen, "cannot convert the samples (filters)", ret);
         if (!(e->encoder->codec->capabilities & AV_CODEC_CAP_VARIABLE_FRAME_SIZE) &&
@@ -227,8 +247,10 @@ static int convert(struct vf_audio_encoder *e, AVFrame *frame, vf_audio_packet_f
             return 0;
         if (ret < 0)
             return vf_audio_say(err, errlen, "converting the samples", ret);
-        if (e->converted->pts != AV_NOPTS_VALUE)
+        if (e->converted->pts != AV_NOPTS_VALUE) {
             e->converted->pts = av_rescale_q(e->converted->pts, tb, e->encoder->time_base);
+            e->next_pts = e->converted->pts + e->converted->nb_samples;
+        }
         ret = encode(e, e->converted, deliver, ctx, err, errlen);
         av_frame_unref(e->converted);
         if (ret)

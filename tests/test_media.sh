@@ -364,6 +364,23 @@ run damaged_audio 0 -i damaged.mkv -o damaged.webm &&
         awk -v s="$(audio_seconds damaged.webm)" 'BEGIN { exit !(s > 0.95 && s < 1.1) }' && ok ||
         bad "damaged AAC into WebM: $(frames_of damaged.webm) pictures," \
             "$(audio_seconds damaged.webm) s of sound: $(cat damaged_audio.err)"; }
+# sound that changes format mid-stream (44.1 kHz mono, then 48 kHz stereo, as a broadcast's can
+# between programmes), encoded again: the second part overlapped the first's last frame by 15 ms,
+# Vorbis's timestamps stepped back, and the Ogg muxer ended the recording ('write failed')
+change_part() { # NAME HZ RATE CHANNELS CLOCK_OFFSET
+    ff -f lavfi -i "testsrc2=size=96x60:rate=25:duration=1.5" -f lavfi -i "sine=f=$2:r=$3:d=1.5" \
+        -ac "$4" -pix_fmt yuv420p -c:v libx264 -preset ultrafast -c:a mp2 -output_ts_offset "$5" \
+        -f mpegts "$1"
+}
+change_part change1.ts 440 44100 1 0 && change_part change2.ts 880 48000 2 1.5
+cat change1.ts change2.ts >change.ts
+run change_ogv 0 -i change.ts -o change.ogv &&
+    { [ "$(frames_of change.ogv)" = "$(frames_once change.ts)" ] &&
+        [ -z "$(ff -i change.ogv -f null - 2>&1)" ] &&
+        awk -v s="$(audio_seconds change.ogv)" 'BEGIN { exit !(s > 2.9 && s < 3.1) }' && ok ||
+        bad "sound that changes format into Ogg: $(frames_of change.ogv) of" \
+            "$(frames_once change.ts) pictures," \
+            "$(audio_seconds change.ogv) s of sound: $(tail -1 change_ogv.err)"; }
 # lossy encoders record 4:2:0, which players and hardware decoders play: VP9 took planar RGB
 # (profile 1), which few play, and which made files twice as big
 grep -q "(libvpx-vp9 yuv420p, webm, audio encoded as opus)$" encoded_webm.err && ok ||
