@@ -48,6 +48,7 @@ void vf_timeline_sought(struct vf_timeline *t, int64_t target)
 {
     for (int i = 0; i < t->streams; i++)
         t->last[i] = t->next[i] = AV_NOPTS_VALUE;
+    t->latest = AV_NOPTS_VALUE;
     if (!in_segment(t, target)) {
         t->offset = 0;
         t->segment_start = AV_NOPTS_VALUE;
@@ -81,8 +82,11 @@ void vf_timeline_mend(struct vf_timeline *t, const AVFormatContext *f, AVPacket 
     if (i < t->streams && stamp != AV_NOPTS_VALUE &&
         (type == AVMEDIA_TYPE_AUDIO || type == AVMEDIA_TYPE_VIDEO)) {
         int64_t at = av_rescale_q(stamp, st->time_base, AV_TIME_BASE_Q) + t->offset;
+        /* A leap is measured from where the input as a whole has got to, not from the
+         * stream's own last packet: a stream that had no packets for a while (a sparse
+         * track) comes back where the others are, and that is no restart. */
         if (t->next[i] != AV_NOPTS_VALUE &&
-            (at - t->next[i] > LEAP_US || at + STEP_BACK_US < t->last[i])) {
+            (at - t->latest > LEAP_US || at + STEP_BACK_US < t->last[i])) {
             const int64_t shift = t->next[i] - at;
             t->offset += shift;
             at += shift;
@@ -90,6 +94,8 @@ void vf_timeline_mend(struct vf_timeline *t, const AVFormatContext *f, AVPacket 
         }
         t->last[i] = at;
         t->next[i] = at + length_of(st, packet);
+        if (t->latest == AV_NOPTS_VALUE || t->next[i] > t->latest)
+            t->latest = t->next[i];
     }
     if (t->offset == 0)
         return;

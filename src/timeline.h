@@ -1,8 +1,9 @@
 /* An input's clock made continuous where the file's own clock jumps. MPEG-TS and MPEG-PS
  * (FFmpeg's AVFMT_TS_DISCONT) may restart their clock anywhere: recordings of a broadcast, and
  * .ts files joined end to end, where each part starts at 1.4 s again. A stream's timestamps
- * that step back, or leap more than 10 s ahead, start a new segment whose timestamps are moved
- * to go on from where the stream was, as the ffmpeg CLI does. Without it the window stood still
+ * that step back, or leap more than 10 s ahead of the input's other streams, start a new
+ * segment whose timestamps are moved to go on from where the stream was, as the ffmpeg CLI
+ * does. Without it the window stood still
  * for a leap's length, and a recording dropped the sound after a step back. The decoder and the
  * window's sound each read the file with a demuxer of their own; both mend it by this one rule,
  * so their packets agree. */
@@ -21,6 +22,7 @@ struct vf_timeline {
     int64_t segment_start; /* where the offset last changed, mended; AV_NOPTS_VALUE: never */
     int streams;
     int64_t *last, *next; /* by stream: the last dts, and the one expected next (mended) */
+    int64_t latest;       /* the latest of the next ones */
 };
 
 /* For the input f; 0, or -1 when out of memory. */

@@ -91,6 +91,26 @@ static void joined_parts(void)
     avformat_free_context(f);
 }
 
+/* A track without packets for 20 s while the pictures go on (a sparse one) comes back where the
+ * pictures are: no restart, and its gap stays. Measured from its own last packet, it leapt,
+ * and the pictures then stepped back: each stream moved the clock in turn. */
+static void sparse_track(void)
+{
+    AVFormatContext *f = input("mpegts");
+    struct vf_timeline t;
+    CHECK(f && vf_timeline_init(&t, f) == 0, "no input");
+    if (!f)
+        return;
+    CHECK(mend(&t, f, AUDIO, 0, AAC) == 0, "the first sound moved");
+    for (int i = 0; i <= 20 * 25; i++)
+        CHECK(mend(&t, f, VIDEO, i * FRAME, 0) == i * FRAME, "picture %d moved", i);
+    CHECK(mend(&t, f, AUDIO, 20 * TICKS_PER_S, AAC) == 20 * TICKS_PER_S,
+          "the sound after 20 s without any moved");
+    CHECK(mend(&t, f, VIDEO, 501 * FRAME, 0) == 501 * FRAME, "the picture after it moved");
+    vf_timeline_free(&t);
+    avformat_free_context(f);
+}
+
 /* Matroska's clock does not restart: its timestamps are left alone, even where they step back
  * (a damaged file) */
 static void steady_clock(void)
@@ -111,6 +131,7 @@ static void steady_clock(void)
 int main(void)
 {
     joined_parts();
+    sparse_track();
     steady_clock();
     return check_done("timeline");
 }
