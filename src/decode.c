@@ -1,6 +1,7 @@
 #include "decode.h"
 
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -44,6 +45,8 @@ struct vf_decoder {
     struct vf_queue *queue;
     struct vf_media_item *first; /* decoded by open, queued by start */
     int64_t first_pts;           /* its time */
+    int64_t end_pts;             /* pictures from this time on are past end_s; INT64_MAX: none */
+    atomic_bool cut;             /* the input ended at end_s */
     /* audio read by open before the first picture, queued after it: a ring, oldest first */
     AVPacket *early_audio[MAX_EARLY_AUDIO];
     int early_first, early_count;
@@ -343,12 +346,29 @@ static bool plays_from_first_picture(const struct vf_decoder *d, const AVPacket 
            0;
 }
 
+/* --end: whether the decoded picture comes at or after the end */
+static bool picture_past_end(const struct vf_decoder *d)
+{
+    int64_t pts = d->picture->best_effort_timestamp;
+    return pts != AV_NOPTS_VALUE && pts >= d->end_pts;
+}
+
+/* The same for an audio packet: not heard, nor recorded. */
+static bool audio_past_end(const struct vf_decoder *d, const AVPacket *packet)
+{
+    if (d->end_pts == INT64_MAX || packet->pts == AV_NOPTS_VALUE)
+        return false;
+    AVRational tb = d->format->streams[packet->stream_index]->time_base;
+    return av_compare_ts(packet->pts, tb, d->end_pts, d->info.time_base) >= 0;
+}
+
 /* Queues the audio that open read before the first picture; false if the consumer stopped. */
 static bool queue_early_audio(struct vf_decoder *d)
 {
     bool consumer_there = true;
     for (int i = 0; i < d->early_count && consumer_there; i++) {
-        if (!plays_from_first_picture(d, *early_audio(d, i)))
+        if (!plays_from_first_picture(d, *early_audio(d, i)) ||
+            audio_past_end(d, *early_audio(d, i)))
             continue;
         struct vf_media_item *item = vf_item_take(d->pool, VF_ITEM_AUDIO);
         if (!item)
@@ -363,6 +383,12 @@ static bool queue_early_audio(struct vf_decoder *d)
     }
     free_early_audio(d);
     return consumer_there;
+}
+
+/* Where a loop starts again: at --start (as mpv's loop-file does), else the input's start. */
+static double loop_start(const struct vf_decoder *d)
+{
+    return d->cfg.start_s > 0 ? d->cfg.start_s + d->info.start_s : 0;
 }
 
 static void *decode_thread(void *arg)
@@ -384,7 +410,13 @@ static void *decode_thread(void *arg)
             av_frame_unref(d->picture);
             continue;
         }
-        if (step == STEP_END && d->cfg.loop && d->ever_decoded && seek_to(d, 0, new_serial(d)) == 0)
+        if (step == STEP_PICTURE && picture_past_end(d)) { /* --end: as if the input ended */
+            av_frame_unref(d->picture);
+            atomic_store(&d->cut, true);
+            step = STEP_END;
+        }
+        if (step == STEP_END && d->cfg.loop && d->ever_decoded &&
+            seek_to(d, loop_start(d), new_serial(d)) == 0)
             continue;
         if (step == STEP_END && d->cfg.hold_at_end && wait_for_seek(d))
             continue;
@@ -394,8 +426,9 @@ static void *decode_thread(void *arg)
             d->failed = true;
             break;
         }
-        if (step == STEP_AUDIO && audio_ends_before_target(d, d->packet)) {
-            av_packet_unref(d->packet); /* from the keyframe before the target, not to be heard */
+        if (step == STEP_AUDIO &&
+            (audio_ends_before_target(d, d->packet) || audio_past_end(d, d->packet))) {
+            av_packet_unref(d->packet); /* from the keyframe before the target, or past --end */
             continue;
         }
         if (step == STEP_AUDIO) {
@@ -643,6 +676,13 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
     }
     d->first = make_picture_item(d, started);
     d->first_pts = d->first ? d->first->pts : 0;
+    if (d->cfg.end_s > 0) {
+        /* counted from the input's start as --start is; a camera's clock starts anywhere */
+        const double from =
+            d->cfg.webcam ? seconds_of(d->first_pts, d->info.time_base) : d->info.start_s;
+        d->end_pts = av_rescale_q(llround((from + d->cfg.end_s) * AV_TIME_BASE), AV_TIME_BASE_Q,
+                                  d->info.time_base);
+    }
     av_frame_unref(p);
     if (!d->first) {
         snprintf(err, errlen, "%s: %s", d->name, d->error);
@@ -666,6 +706,7 @@ struct vf_decoder *vf_decoder_open(const struct vf_decoder_config *cfg, char *er
     d->info.name = d->name;
     d->seek_to = -1;
     d->drop_until = AV_NOPTS_VALUE;
+    d->end_pts = INT64_MAX;
     pthread_mutex_init(&d->seek_lock, NULL);
     if (!cfg->url && !cfg->webcam) {
         snprintf(err, errlen, "no input given");
@@ -715,6 +756,11 @@ struct vf_media_item *vf_decoder_next(struct vf_decoder *d)
 const char *vf_decoder_error(const struct vf_decoder *d)
 {
     return d->failed ? d->error : NULL;
+}
+
+bool vf_decoder_cut(const struct vf_decoder *d)
+{
+    return atomic_load(&d->cut);
 }
 
 bool vf_decoder_at_end(const struct vf_decoder *d)

@@ -20,8 +20,11 @@ struct vf_decoder_config {
     int threads;               /* the codec's and the conversion's threads; 0: one per core */
     long max_pixels;           /* larger pictures are refused in open; 0: no limit of our own */
     double start_s; /* the first picture is the one showing this far into the input; 0: the first */
+    /* the input ends for vfview this far into it (counted as start_s is; a camera's from its
+     * first picture): pictures from then on are not shown, nor audio played; 0: at its end */
+    double end_s;
     bool want_audio;  /* pass audio packets through as VF_ITEM_AUDIO */
-    bool loop;        /* restart at the end (serial is bumped) */
+    bool loop;        /* restart at the end (serial is bumped), from start_s */
     bool hold_at_end; /* at the end, wait for a seek (or close) instead of ending */
     bool as_stored;   /* pictures as the file stores them, not turned as its display matrix says */
     struct vf_orientation turn; /* the user's, after the file's (vf_orientation_user) */
@@ -64,6 +67,8 @@ int vf_decoder_start(struct vf_decoder *d, char *err, size_t errlen);
 struct vf_media_item *vf_decoder_next(struct vf_decoder *d);
 /* After NULL from next: why it ended early, or NULL for a normal end of input. */
 const char *vf_decoder_error(const struct vf_decoder *d);
+/* Whether the input ended at end_s rather than at its own end (pictures were left out). */
+bool vf_decoder_cut(const struct vf_decoder *d);
 /* hold_at_end: the input is at its end and the thread waits for a seek. */
 bool vf_decoder_at_end(const struct vf_decoder *d);
 /* Pictures that could not be decoded and were skipped. */

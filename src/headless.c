@@ -1,5 +1,6 @@
 #include "headless.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -56,6 +57,7 @@ struct run {
     struct vf_queue *filtered;
     pthread_t filter_thread;
     atomic_bool stop;
+    atomic_bool cut; /* --frames left pictures out */
     struct stage_time decode, filter, encode;
     char filter_error[512];
     char engine_note[512]; /* a fallback or a skipped check, for the summary */
@@ -149,6 +151,8 @@ static void *filter_thread(void *arg)
         r->decode.count++;
         failed = filter_one(r, src);
     }
+    if (limit && pictures >= limit)
+        atomic_store(&r->cut, true);
     char err[256];
     if (!failed && !atomic_load(&r->stop) &&
         vf_engine_flush(r->engine, on_filtered, r, err, sizeof(err)) && strcmp(err, "stopped"))
@@ -251,6 +255,7 @@ int vf_headless_run(const struct vf_options *opts)
                                    .webcam = opts->webcam,
                                    .webcam_format = opts->webcam_format,
                                    .start_s = opts->start,
+                                   .end_s = opts->end,
                                    .loop = opts->loop,
                                    .as_stored = opts->as_stored,
                                    .turn = vf_orientation_user(opts->rotate, opts->mirror),
@@ -300,6 +305,11 @@ int vf_headless_run(const struct vf_options *opts)
         goto fail;
     }
     long total = r.info->frame_estimate;
+    if (opts->end > 0) {
+        const long until_end = lround((opts->end - opts->start) * av_q2d(r.info->frame_rate));
+        if (until_end > 0 && (!total || until_end < total))
+            total = until_end;
+    }
     if (opts->frames && (!total || opts->frames < total))
         total = opts->frames;
     struct vf_progress progress;
@@ -317,6 +327,9 @@ int vf_headless_run(const struct vf_options *opts)
     const char *decode_error = vf_decoder_error(r.decoder);
     long written = 0;
     char close_err[1024] = "", description[256] = "";
+    /* cut short: the input's sound goes no further than its pictures */
+    if (r.recorder && (atomic_load(&r.cut) || vf_decoder_cut(r.decoder)))
+        vf_recorder_end_sound_with_pictures(r.recorder);
     if (r.recorder)
         snprintf(description, sizeof(description), "%s", vf_recorder_describe(r.recorder));
     int close_failed =

@@ -21,6 +21,8 @@ enum {
     OPT_NO_WINDOW,
     OPT_FRAMES,
     OPT_START,
+    OPT_END,
+    OPT_LENGTH,
     OPT_LOOP,
     OPT_PAUSE,
     OPT_AS_STORED,
@@ -60,8 +62,13 @@ static const struct cli_option cli_options[] = {
     {"format", required_argument, OPT_FORMAT, "NAME",
      "container for --output when its name has none (nut, matroska, mp4...)"},
     {"no-window", no_argument, OPT_NO_WINDOW, "", "headless run at full speed"},
-    {"start", required_argument, OPT_START, "SECONDS", "begin this far into the input"},
-    {"loop", no_argument, OPT_LOOP, "", "start again at the end (the bundled sample always does)"},
+    {"start", required_argument, OPT_START, "TIME",
+     "begin this far into the input (seconds, MM:SS or HH:MM:SS)"},
+    {"end", required_argument, OPT_END, "TIME",
+     "end there, as if the input ended (a loop: back to --start)"},
+    {"length", required_argument, OPT_LENGTH, "TIME", "end this long after --start"},
+    {"loop", no_argument, OPT_LOOP, "",
+     "start again at the end, from --start (the bundled sample always does)"},
     {"pause", no_argument, OPT_PAUSE, "", "open the window paused on the first picture"},
     {"no-autorotate", no_argument, OPT_AS_STORED, "",
      "pictures as stored, not turned as the file says (phones' portrait video)"},
@@ -191,8 +198,18 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         o->frames = n;
         break;
     case OPT_START:
-        if (vf_parse_double(arg, 0, 1e9, &o->start))
-            return fail(err, len, "--start: '%s' is not a number of seconds from 0", arg);
+        if (vf_parse_seconds(arg, 0, 1e9, &o->start))
+            return fail(err, len, "--start: '%s' is not a time (seconds, MM:SS or HH:MM:SS)", arg);
+        break;
+    case OPT_END:
+        if (vf_parse_seconds(arg, 0, 1e9, &o->end) || o->end <= 0)
+            return fail(err, len, "--end: '%s' is not a time after 0 (seconds, MM:SS or HH:MM:SS)",
+                        arg);
+        break;
+    case OPT_LENGTH:
+        if (vf_parse_seconds(arg, 0, 1e9, &o->length) || o->length <= 0)
+            return fail(err, len,
+                        "--length: '%s' is not a time above 0 (seconds, MM:SS or HH:MM:SS)", arg);
         break;
     case OPT_LOOP:
         o->loop = true;
@@ -300,6 +317,11 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
         return fail(err, errlen, "--loop: a camera has no end; not with --webcam");
     if (o->start > 0 && o->webcam)
         return fail(err, errlen, "--start: a camera starts now; not with --webcam");
+    if (o->end > 0 && o->end <= o->start)
+        return fail(err, errlen, "--end %g s is not after --start %g s", o->end, o->start);
+    /* both: whichever comes first, as mpv does */
+    if (o->length > 0 && (o->end == 0 || o->start + o->length < o->end))
+        o->end = o->start + o->length;
     if (o->speed != 1 && o->webcam)
         return fail(err, errlen, "--speed: a camera plays at its own pace; not with --webcam");
     if ((o->speed != 1 || o->pause) && o->no_window)

@@ -26,6 +26,8 @@ struct vf_options {
     bool no_window;
     long frames;            /* 0: all */
     double start;           /* seconds into the input; 0: its beginning */
+    double end;             /* where it ends: --end, or --start + --length, the earlier; 0: none */
+    double length;          /* as given; 0: none */
     bool loop;              /* start again at the end */
     bool pause;             /* the window opens paused */
     bool as_stored;         /* --no-autorotate: ignore the input's display matrix */

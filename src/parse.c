@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* strtol and strtod skip leading blanks; a trailing one is refused, so a leading one is too */
 static int starts_blank(const char *s)
@@ -27,6 +28,55 @@ int vf_parse_double(const char *s, double lo, double hi, double *out)
     errno = 0;
     const double v = strtod(s, &end);
     if (end == s || *end || starts_blank(s) || errno || !(v >= lo && v <= hi))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* A whole field of a time before a colon: digits only, no sign, no blank. */
+static int parse_field(const char *s, size_t n, long hi, long *out)
+{
+    long v = 0;
+    if (n == 0)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        if (!isdigit((unsigned char)s[i]) || v > (hi - (s[i] - '0')) / 10)
+            return -1;
+        v = 10 * v + (s[i] - '0');
+    }
+    *out = v;
+    return 0;
+}
+
+int vf_parse_seconds(const char *s, double lo, double hi, double *out)
+{
+    const char *last = strrchr(s, ':');
+    if (!last)
+        return vf_parse_double(s, lo, hi, out);
+    /* the seconds after the last colon: digits, then a fraction at most ("05", "05.250") */
+    const char *sec = last + 1;
+    size_t digits = strspn(sec, "0123456789");
+    if (digits == 0 ||
+        (sec[digits] && (sec[digits] != '.' || sec[digits + 1] == '\0' ||
+                         strspn(sec + digits + 1, "0123456789") != strlen(sec + digits + 1))))
+        return -1;
+    const double seconds = strtod(sec, NULL);
+    const char *first_colon = strchr(s, ':');
+    long hours = 0, minutes = 0;
+    const long most = 1000000000L; /* far beyond any input, and no overflow below */
+    if (first_colon == last) {
+        if (parse_field(s, (size_t)(last - s), most, &minutes))
+            return -1;
+    } else {
+        const char *mid = first_colon + 1;
+        if (strchr(mid, ':') != last || parse_field(s, (size_t)(first_colon - s), most, &hours) ||
+            parse_field(mid, (size_t)(last - mid), 59, &minutes))
+            return -1;
+    }
+    if (!(seconds < 60))
+        return -1;
+    const double v = ((double)hours * 60 + (double)minutes) * 60 + seconds;
+    if (!(v >= lo && v <= hi))
         return -1;
     *out = v;
     return 0;

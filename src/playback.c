@@ -244,6 +244,7 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
                                    .webcam = cfg->webcam,
                                    .webcam_format = cfg->webcam_format,
                                    .start_s = cfg->start_s,
+                                   .end_s = cfg->end_s,
                                    .loop = cfg->loop,
                                    .as_stored = cfg->as_stored,
                                    .turn = cfg->turn,

@@ -29,7 +29,8 @@ struct vf_shown {
 
 struct vf_playback_config {
     const char *url, *webcam, *webcam_format;
-    double start_s; /* where the input begins; a loop restarts at 0 */
+    double start_s; /* where the input begins, and a loop starts again */
+    double end_s;   /* where it ends (vf_decoder_config); 0: at its own end */
     bool loop;
     bool as_stored;             /* ignore the input's display matrix */
     struct vf_orientation turn; /* the user's, after the input's own */

@@ -730,6 +730,11 @@ static void remove_if_regular(const char *path)
         unlink(path);
 }
 
+void vf_recorder_end_sound_with_pictures(struct vf_recorder *r)
+{
+    r->cfg.sound_ends_with_pictures = true;
+}
+
 int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t errlen)
 {
     if (!r)

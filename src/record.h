@@ -47,6 +47,9 @@ int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *pict
  * clock as the pictures; packets that would go back in time (just after a jump) are dropped. */
 int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, unsigned serial,
                             char *err, size_t errlen);
+/* The pictures were cut short (--frames, --end): the sound kept for the close ends where the
+ * last picture does, as sound_ends_with_pictures says. */
+void vf_recorder_end_sound_with_pictures(struct vf_recorder *r);
 /* Flushes the encoder, writes the trailer, closes the file; removes it when no picture
  * reached the file. *written (may be NULL): pictures in the file. 0, or -1 with a message (the
  * first error of the recording's life). Frees r. */

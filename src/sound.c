@@ -45,6 +45,7 @@ struct vf_sound {
     AVFrame *frame;
     int stream;
     AVRational time_base;
+    double end_s; /* the media time where the sound ends (--end); INFINITY: the input's end */
     SDL_AudioDeviceID device;
     int rate, channels; /* the device's */
     double device_s;    /* the device's own buffer: what it plays before a sample queued now */
@@ -273,6 +274,10 @@ static int fill(struct vf_sound *s, const struct vf_clock *c, float gain, char *
                 say(err, len, s->name, "decoding", ret);
                 return -1;
             }
+            if (ret == 1 && frame_start(s) >= s->end_s) { /* --end: as if the input ended */
+                av_frame_unref(s->frame);
+                ret = 0;
+            }
             if (ret == 0) {
                 s->at_end = true; /* and the graph's last samples out */
                 if (s->graph.graph && filter_frame(s, NULL, gain, err, len))
@@ -465,7 +470,8 @@ static int open_device(struct vf_sound *s, char *err, size_t len)
     return 0;
 }
 
-struct vf_sound *vf_sound_open(const char *url, int volume, bool muted, char *err, size_t errlen)
+struct vf_sound *vf_sound_open(const char *url, int volume, bool muted, double end_s, char *err,
+                               size_t errlen)
 {
     err[0] = '\0';
     if (!strcmp(url, "-"))
@@ -481,6 +487,7 @@ struct vf_sound *vf_sound_open(const char *url, int volume, bool muted, char *er
     vf_clock_init(&s->clock);
     s->volume = volume;
     s->muted = muted;
+    s->end_s = end_s > 0 ? end_s : INFINITY;
     int ret = open_decoder(s, url, err, errlen);
     if (ret)
         goto fail; /* 1: no audio, err stays "" */

@@ -26,8 +26,10 @@ struct vf_sound;
 /* Opens url's best audio stream and an SDL audio device for it, paused. NULL with err set to
  * "" when the input has no audio (or is standard input, which cannot be read twice); NULL with
  * a one-line message (without the "vfview:" prefix) when it has audio that cannot be played.
- * volume: 0..VF_VOLUME_MAX, a cubic gain as mpv's. */
-struct vf_sound *vf_sound_open(const char *url, int volume, bool muted, char *err, size_t errlen);
+ * volume: 0..VF_VOLUME_MAX, a cubic gain as mpv's. end_s: the media time (the clock's) where
+ * the sound ends, as the pictures do at --end; 0: at the input's end. */
+struct vf_sound *vf_sound_open(const char *url, int volume, bool muted, double end_s, char *err,
+                               size_t errlen);
 /* The clock to follow, and whether it runs (not paused, stepping or waiting on a seek). Cheap:
  * call it every time the window's loop comes round. */
 void vf_sound_follow(struct vf_sound *s, const struct vf_clock *clock, bool running);

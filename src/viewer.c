@@ -281,10 +281,11 @@ static void close_input(struct ui *u)
 
 /* The input's sound, when it has any; without it (a device that does not open, a codec this
  * FFmpeg lacks) the pictures play on and a note says why. */
-static void open_sound(struct ui *u, const char *url)
+/* end_s: where --end ends the input, on the clock of its pictures; 0: at its end */
+static void open_sound(struct ui *u, const char *url, double end_s)
 {
     char err[1024];
-    u->sound = vf_sound_open(url, u->volume, u->muted, err, sizeof(err));
+    u->sound = vf_sound_open(url, u->volume, u->muted, end_s, err, sizeof(err));
     snprintf(u->no_sound, sizeof(u->no_sound), "%s", err);
     if (!u->sound && err[0])
         ui_note(u, "%s", err);
@@ -337,6 +338,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
                                     .webcam = given ? o->webcam : NULL,
                                     .webcam_format = o->webcam_format,
                                     .start_s = given ? o->start : 0,
+                                    .end_s = given ? o->end : 0,
                                     .loop = u->loop,
                                     .as_stored = o->as_stored,
                                     .no_audio = o->no_audio,
@@ -360,7 +362,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
     u->playback = next;
     u->input = i;
     if (pc.url && !o->no_audio)
-        open_sound(u, pc.url);
+        open_sound(u, pc.url, pc.end_s > 0 ? info->start_s + pc.end_s : 0);
     u->discarding = u->ended = u->scrubbing = u->scrub_pending = false;
     u->hover_s = -1;            /* the bar's times are another input's now */
     u->loop_a = u->loop_b = -1; /* and so would a loop's points be */

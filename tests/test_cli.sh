@@ -27,12 +27,18 @@ expect 2 "unknown option '--bogus'" --bogus
 expect 2 "unknown option '-Z'" -Z
 expect 2 "--filter: unknown filter 'blur'" -f blur
 expect 2 "--filter: gaussian: size '4'" --filter gaussian:size=4
-expect 2 "--start: '-1' is not a number of seconds from 0" --start -1
+expect 2 "--start: '-1' is not a time (seconds, MM:SS or HH:MM:SS)" --start -1
+expect 2 "--start: '1:75' is not a time" --start 1:75
+expect 2 "--end: '0' is not a time after 0" --end 0
+expect 2 "--end: 'later' is not a time after 0" --end later
+expect 2 "--length: '0:00' is not a time above 0" --length 0:00
+expect 2 "--end 90 s is not after --start 90 s" --start 1:30 --end 90
+expect 2 "--end 60 s is not after --start 3723.5 s" --start 1:02:03.5 --end 1:00
 expect 2 "--rotate: '45' is not 0, 90, 180 or 270 (degrees clockwise)" --rotate 45
 expect 2 "--rotate: '-90' is not 0, 90, 180 or 270" --rotate -90
 expect 2 "--volume: '101' is not an integer from 0 to 100" --volume 101
 expect 2 "--volume: 'loud' is not an integer from 0 to 100" --volume loud
-expect 2 "--start: 'soon' is not a number of seconds from 0" --start soon
+expect 2 "--start: 'soon' is not a time" --start soon
 expect 2 "--start: a camera starts now; not with --webcam" --webcam --start 3
 expect 2 "--loop: a camera has no end; not with --webcam" --webcam --loop
 expect 2 "--speed: '0.05' is not a number from 0.0625 to 16" --speed 0.05

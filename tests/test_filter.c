@@ -430,6 +430,48 @@ static void test_numbers(void)
     for (size_t k = 0; k < sizeof(bad_reals) / sizeof(bad_reals[0]); k++)
         CHECK(vf_parse_double(bad_reals[k], 0.05, 100, &d) == -1 && d == 0.5,
               "'%s' refused, *out kept", bad_reals[k]);
+
+    /* times: seconds, MM:SS, HH:MM:SS, as mpv and ffmpeg take them */
+    const struct {
+        const char *text;
+        double seconds;
+    } times[] = {
+        {"90", 90},           {"90.5", 90.5},       {"1:30", 90},          {"01:30.25", 90.25},
+        {"0:00", 0},          {"1:02:03", 3723},    {"1:02:03.5", 3723.5}, {"90:00", 5400},
+        {"0:59.999", 59.999}, {"100:00:00", 360000}};
+    for (size_t k = 0; k < sizeof(times) / sizeof(times[0]); k++) {
+        d = -1;
+        CHECK(!vf_parse_seconds(times[k].text, 0, 1e9, &d) && d == times[k].seconds,
+              "time '%s' is %g s, got %g", times[k].text, times[k].seconds, d);
+    }
+    const char *bad_times[] = {"",
+                               ":",
+                               "1:",
+                               ":30",
+                               "1:60",
+                               "1:60:00",
+                               "1:2:3:4",
+                               "-1:30",
+                               "1:-30",
+                               "1: 30",
+                               " 1:30",
+                               "1:30 ",
+                               "1:30.",
+                               "1:.5",
+                               "1:3e1",
+                               "1.5:30",
+                               "a:30",
+                               "1:30s",
+                               "99999999999999999999:00",
+                               "soon",
+                               "-1"};
+    for (size_t k = 0; k < sizeof(bad_times) / sizeof(bad_times[0]); k++) {
+        d = 7;
+        CHECK(vf_parse_seconds(bad_times[k], 0, 1e9, &d) == -1 && d == 7,
+              "time '%s' refused, *out kept", bad_times[k]);
+    }
+    CHECK(vf_parse_seconds("2:00", 0, 100, &d) == -1 && d == 7, "2:00 is past 100 s");
+    CHECK(!vf_parse_seconds("1:40", 0, 100, &d) && d == 100, "1:40 is the high end, got %g", d);
 }
 
 static void test_resize(void)

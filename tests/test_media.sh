@@ -116,6 +116,37 @@ run loop 0 -i gbrp.mkv --loop --frames 60 -f identity --codec ffv1 -o loop.mkv &
         ffprobe -v error -select_streams v:0 -show_entries packet=pts_time -of csv=p=0 loop.mkv |
         sort -g | awk 'NR > 1 { d = $1 - p; if (d < 0.039 || d > 0.041) bad = 1 } { p = $1 }
             END { exit bad || NR != 60 }' && ok || bad "--loop: not 60 pictures 0.04 s apart"; }
+# --end and --length: the pictures that begin before the end (mpv's and ffmpeg's), so 0.4 to 0.6 s
+# is pictures 10-14; with both, the earlier end; with --loop, again from --start
+ff -i gbrp.mkv -vf trim=start_frame=10:end_frame=15 -c:v ffv1 from10to15.mkv
+ff -i gbrp.mkv -vf "trim=start_frame=10:end_frame=15,setpts=N/25/TB,loop=loop=2:size=5" \
+    -frames:v 12 -c:v ffv1 loop10to15.mkv
+for case in "end:--start 0.4 --end 0.6" "length:--start 0:00.4 --length 0.2" \
+    "both:--start 0.4 --end 0:01 --length 0.2" "earlier:--start 0.4 --end 0.6 --length 1"; do
+    name=${case%%:*}
+    # shellcheck disable=SC2086 # the options are words
+    run "cut_$name" 0 -i gbrp.mkv ${case#*:} -f identity --codec ffv1 -o "cut_$name.mkv" &&
+        { "$check" same from10to15.mkv "cut_$name.mkv" >/dev/null && ok ||
+            bad "${case#*:}: $(frames_of "cut_$name.mkv") pictures, not pictures 10-14"; }
+done
+run cut_loop 0 -i gbrp.mkv --start 0.4 --end 0.6 --loop --frames 12 -f identity --codec ffv1 \
+    -o cut_loop.mkv &&
+    { "$check" same loop10to15.mkv cut_loop.mkv >/dev/null && ok ||
+        bad "--start 0.4 --end 0.6 --loop: not pictures 10-14 twice, then 10 and 11"; }
+# the sound of a cut ends with its pictures (at most an AAC frame, 23 ms, later): it went on
+# by the packets read ahead of the pictures
+last_end() { ffprobe -v error -select_streams "$2" -show_entries packet=pts_time,duration_time \
+    -of csv=p=0 "$1" | awk -F, '{ e = $1 + $2; if (e > m) m = e } END { print m }'; }
+for case in "end:--end 0.48" "frames:--frames 12"; do
+    name=${case%%:*}
+    # shellcheck disable=SC2086
+    run "sound_cut_$name" 0 -i h264.mp4 ${case#*:} --threads 8 -o "sound_cut_$name.mkv" &&
+        { v=$(last_end "sound_cut_$name.mkv" v:0) a=$(last_end "sound_cut_$name.mkv" a:0)
+            [ "$(frames_of "sound_cut_$name.mkv")" = 12 ] &&
+                awk -v v="$v" -v a="$a" 'BEGIN { exit !(a > v - 0.03 && a < v + 0.024) }' && ok ||
+                bad "${case#*:}: $(frames_of "sound_cut_$name.mkv") pictures ending at $v s," \
+                    "sound at $a s"; }
+done
 run start_late 1 -i gbrp.mkv --start 5 -o late.mkv &&
     { [ "$(grep -c . start_late.err)" -eq 1 ] && [ ! -e late.mkv ] &&
         grep -q "^vfview: gbrp.mkv: --start 5 s: no picture from there on (the input lasts 1 s)$" \

@@ -663,6 +663,19 @@ SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=faster.raw "$vfview" --speed 8 --loop --f
     tones.mp4 2>faster.err
 SCRIPT
 session speeds.sh
+# --end: the pictures and the sound end there (the sound used to play on to the input's end while
+# the last picture stayed), and with --loop both start again at --start
+cat >cut.sh <<SCRIPT
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=cut.raw "$vfview" --start 1.5 --end 2.5 tones.mp4 \
+    2>cut.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 3.5; xdotool key q
+wait \$pid
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=cutloop.raw "$vfview" --start 1.5 --length 1 --loop \
+    --frames 50 tones.mp4 2>cutloop.err
+SCRIPT
+session cut.sh
 runs() { python3 "$here/sound_runs.py" "$1" 2>&1; }
 runs sound.raw >sound.runs
 # the runs of 0.15 s or more: the windows where a tone starts or ends are runs of their own
@@ -715,6 +728,15 @@ awk '$2 >= 0.15 {tones = tones $1} $1 == 1 {one += $2} $1 == 2 {two += $2}
 awk '$2 < 0.15 {next} $1 == "." && prev == 2 {gap = $2} {tones = tones $1; prev = $1}
      END {exit !(tones ~ /^\.?12\.4/ && gap >= 0.8 && gap <= 1.2)}' <(runs gap.raw) && ok ||
     bad "sound with a gap: $(runs gap.raw | tr '\n' ' ') $(tail -2 gap.err)"
+# --start 1.5 --end 2.5: 600 Hz for 0.5 s, 900 Hz for 0.5 s, then silence to the end; with
+# --loop, 50 pictures are those twice
+awk '$2 >= 0.15 {tones = tones $1} $1 == 2 {two += $2} $1 == 3 {three += $2} {last = $1; t = $2}
+     END {exit !(tones ~ /^\.?23\.$/ && last == "." && t >= 1 && two >= 0.35 && two <= 0.65 &&
+            three >= 0.35 && three <= 0.65) }' <(runs cut.raw) && grep -q "frames shown" cut.err &&
+    ok || bad "--end in the window: $(runs cut.raw | tr '\n' ' ') $(tail -2 cut.err)"
+awk '$2 >= 0.15 {tones = tones $1} END {exit !(tones ~ /^\.?2323\.?$/)}' <(runs cutloop.raw) &&
+    grep -q "50 frames shown" cutloop.err && ok ||
+    bad "--end with --loop in the window: $(runs cutloop.raw | tr '\n' ' ') $(tail -2 cutloop.err)"
 # no sound device: one line says why, and the pictures play on
 grep -q "^vfview: tones.mp4: sound: SDL_InitSubSystem: Audio target 'nosuch' not available" \
     nodevice.err && grep -q "10 frames shown" nodevice.err && ok ||
