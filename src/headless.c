@@ -18,6 +18,7 @@
 #include "record.h"
 #include "threadpool.h"
 #include "timing.h"
+#include "tracks.h"
 #include "variants.h"
 
 enum { FILTERED_DEPTH = 4 };
@@ -265,6 +266,8 @@ int vf_headless_run(const struct vf_options *opts)
     if (!r.decoder)
         goto fail;
     r.info = vf_decoder_info(r.decoder);
+    if (vf_check_audio_track(r.info, opts->audio_track, err, sizeof(err)))
+        goto fail;
     r.out_pool = vf_item_pool_create(r.info->width, r.info->height,
                                      opts->engine == VF_USE_GPU ? vf_gpu_frame_alloc : NULL);
     r.filtered = vf_queue_create(FILTERED_DEPTH);
@@ -292,6 +295,7 @@ int vf_headless_run(const struct vf_options *opts)
                                       .time_base = r.info->time_base,
                                       .frame_rate = r.info->frame_rate,
                                       .audio_source = opts->no_audio ? NULL : r.info->format,
+                                      .audio_track = opts->audio_track,
                                       .threads = opts->threads,
                                       .notice = print_notice};
         r.recorder = vf_recorder_open(&rc, err, sizeof(err));

@@ -53,6 +53,7 @@ static const struct {
     {"input", VF_CMD_INPUT, INT_ARG, -1, 1},
     {"mute", VF_CMD_MUTE, NO_ARG, 0, 0},
     {"volume", VF_CMD_VOLUME, INT_ARG, -100, 100},
+    {"audio-track", VF_CMD_AUDIO_TRACK, NO_ARG, 0, 0},
     {"fullscreen", VF_CMD_FULLSCREEN, NO_ARG, 0, 0},
     {"screenshot", VF_CMD_SCREENSHOT, NO_ARG, 0, 0},
     {"save-picture", VF_CMD_SAVE_PICTURE, NO_ARG, 0, 0},

@@ -38,6 +38,7 @@ const struct vf_key_binding vf_key_bindings[] = {
     {'m', VF_CMD_MUTE, 0, "m", "sound off / on"},
     {'/', VF_CMD_VOLUME, -10, "/ and *", "volume down / up 10 (of 100)"},
     {'*', VF_CMD_VOLUME, +10, NULL, NULL},
+    {'#', VF_CMD_AUDIO_TRACK, 0, "#", "the next audio track (recordings then carry it alone)"},
     {'>', VF_CMD_INPUT, +1, "> / <",
      "the next / previous input (vfview a.mp4 b.png ..., files dropped here)"},
     {'<', VF_CMD_INPUT, -1, NULL, NULL},

@@ -27,6 +27,7 @@ enum vf_command {
     VF_CMD_INPUT,   /* arg: +1 the next input, -1 the one before */
     VF_CMD_MUTE,
     VF_CMD_VOLUME, /* arg: percentage points, + or - */
+    VF_CMD_AUDIO_TRACK,
     VF_CMD_FULLSCREEN,
     VF_CMD_SCREENSHOT,
     VF_CMD_SAVE_PICTURE,

@@ -30,6 +30,7 @@ enum {
     OPT_MIRROR,
     OPT_SPEED,
     OPT_NO_AUDIO,
+    OPT_AID,
     OPT_VOLUME,
     OPT_MUTE,
     OPT_THREADS,
@@ -78,6 +79,8 @@ static const struct cli_option cli_options[] = {
     {"speed", required_argument, OPT_SPEED, "X", "window playback speed, 1/16 to 16 (default 1)"},
     {"no-audio", no_argument, OPT_NO_AUDIO, "",
      "no sound: the window plays none and recordings carry none"},
+    {"aid", required_argument, OPT_AID, "N",
+     "audio track N (1: the first) played, and alone recorded; no: as --no-audio"},
     {"volume", required_argument, OPT_VOLUME, "N", "the window's sound, 0 to 100 (default 100)"},
     {"mute", no_argument, OPT_MUTE, "", "open the window with its sound muted (m: on / off)"},
     {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},
@@ -235,6 +238,14 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     case OPT_NO_AUDIO:
         o->no_audio = true;
+        break;
+    case OPT_AID:
+        if (!strcmp(arg, "no"))
+            o->no_audio = true;
+        else if (vf_parse_long(arg, 1, 1000, &n))
+            return fail(err, len, "--aid: '%s' is not a track number from 1, or no", arg);
+        else
+            o->audio_track = (int)n;
         break;
     case OPT_VOLUME:
         if (vf_parse_long(arg, 0, 100, &n))

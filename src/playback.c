@@ -377,7 +377,7 @@ static void keep_note(const char *line, void *ctx)
 }
 
 int vf_playback_record_start(struct vf_playback *p, const char *path, const char *codec,
-                             const char *format, char *msg, size_t len)
+                             const char *format, int audio_track, char *msg, size_t len)
 {
     struct recorder_notes notes = {.path = path};
     struct vf_record_config rc = {.path = path,
@@ -389,6 +389,7 @@ int vf_playback_record_start(struct vf_playback *p, const char *path, const char
                                   .time_base = p->info->time_base,
                                   .frame_rate = p->info->frame_rate,
                                   .audio_source = p->no_audio ? NULL : p->info->format,
+                                  .audio_track = audio_track,
                                   .sound_ends_with_pictures = true,
                                   .threads = p->threads,
                                   .notice = keep_note,

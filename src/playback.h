@@ -69,7 +69,7 @@ unsigned vf_playback_seek(struct vf_playback *p, double seconds);
  * as opus: this container cannot hold H.264; recording with libvpx-vp9 instead"), or -1 with
  * msg the error. */
 int vf_playback_record_start(struct vf_playback *p, const char *path, const char *codec,
-                             const char *format, char *msg, size_t len);
+                             const char *format, int audio_track, char *msg, size_t len);
 /* Stops recording from the next picture and returns at once: the file is finished (encoder
  * flush, trailer) on a thread of its own. These three: the thread that starts and stops. */
 void vf_playback_record_stop(struct vf_playback *p);

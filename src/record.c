@@ -19,6 +19,7 @@
 #include "notice.h"
 #include "record_container.h"
 #include "record_path.h"
+#include "tracks.h"
 
 /* What a try does with the input's sound. Some containers refuse it only when the header is
  * written, FFmpeg's checks before that being partial; then, nothing having reached the output,
@@ -292,7 +293,8 @@ static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
         const AVCodecParameters *par = src->streams[i]->codecpar;
         r->audio_map[i] = -1;
         r->audio_last[i] = AV_NOPTS_VALUE;
-        if (par->codec_type != AVMEDIA_TYPE_AUDIO)
+        if (par->codec_type != AVMEDIA_TYPE_AUDIO ||
+            (r->cfg.audio_track && vf_audio_track_of(src, (int)i) != r->cfg.audio_track))
             continue;
         const AVOutputFormat *container = r->mux->oformat;
         const int rate = vf_container_audio_rate(container, par->codec_id);

@@ -26,6 +26,7 @@ struct vf_record_config {
     int threads;              /* the conversion to the encoder's format: 0, one per core */
     /* the input: its audio streams are kept, its file never written over; NULL: none */
     const AVFormatContext *audio_source;
+    int audio_track; /* of the source's audio streams, the only one kept (tracks.h); 0: all */
     /* whether the sound stops where the last picture ends: a recording stopped in the window ends
      * there, while a headless run keeps sound that outlasts the input's pictures */
     bool sound_ends_with_pictures;

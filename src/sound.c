@@ -15,6 +15,7 @@
 
 #include "filter_graph.h"
 #include "timeline.h"
+#include "tracks.h"
 #include "timing.h"
 
 /* Seconds of sound queued ahead of the device: enough to ride over a busy moment of the thread,
@@ -44,6 +45,8 @@ struct vf_sound {
     AVPacket *packet;
     AVFrame *frame;
     int stream;
+    int track, track_count;
+    char track_name[512];
     AVRational time_base;
     double end_s; /* the media time where the sound ends (--end); INFINITY: the input's end */
     SDL_AudioDeviceID device;
@@ -391,7 +394,7 @@ static void *sound_thread(void *arg)
     return NULL;
 }
 
-static int open_decoder(struct vf_sound *s, const char *url, char *err, size_t len)
+static int open_decoder(struct vf_sound *s, const char *url, int track, char *err, size_t len)
 {
     int ret = avformat_open_input(&s->format, url, NULL, NULL);
     if (ret < 0) {
@@ -404,11 +407,21 @@ static int open_decoder(struct vf_sound *s, const char *url, char *err, size_t l
         return -1;
     }
     const AVCodec *decoder = NULL;
-    s->stream = av_find_best_stream(s->format, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0);
+    s->track_count = vf_audio_track_count(s->format);
+    if (track > s->track_count) {
+        snprintf(err, len, "%s: sound: no audio track %d (it has %d)", s->name, track,
+                 s->track_count);
+        return -1;
+    }
+    s->stream = track > 0
+                    ? av_find_best_stream(s->format, AVMEDIA_TYPE_AUDIO,
+                                          vf_audio_track_stream(s->format, track), -1, &decoder, 0)
+                    : av_find_best_stream(s->format, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0);
     if (s->stream == AVERROR_STREAM_NOT_FOUND)
         return 1;
     if (s->stream < 0 || !decoder) {
-        int any = av_find_best_stream(s->format, AVMEDIA_TYPE_AUDIO, -1, -1, NULL, 0);
+        int any = track > 0 ? vf_audio_track_stream(s->format, track)
+                            : av_find_best_stream(s->format, AVMEDIA_TYPE_AUDIO, -1, -1, NULL, 0);
         enum AVCodecID id =
             any >= 0 ? s->format->streams[any]->codecpar->codec_id : AV_CODEC_ID_NONE;
         snprintf(err, len, "%s: sound: this FFmpeg has no decoder for '%s'", s->name,
@@ -417,6 +430,8 @@ static int open_decoder(struct vf_sound *s, const char *url, char *err, size_t l
     }
     const AVStream *st = s->format->streams[s->stream];
     s->time_base = st->time_base;
+    s->track = vf_audio_track_of(s->format, s->stream);
+    vf_audio_track_describe(s->format, s->track, s->track_name, sizeof(s->track_name));
     if (vf_timeline_init(&s->timeline, s->format)) {
         snprintf(err, len, "%s: sound: out of memory", s->name);
         return -1;
@@ -470,9 +485,9 @@ static int open_device(struct vf_sound *s, char *err, size_t len)
     return 0;
 }
 
-struct vf_sound *vf_sound_open(const char *url, int volume, bool muted, double end_s, char *err,
-                               size_t errlen)
+struct vf_sound *vf_sound_open(const struct vf_sound_config *cfg, char *err, size_t errlen)
 {
+    const char *url = cfg->url;
     err[0] = '\0';
     if (!strcmp(url, "-"))
         return NULL; /* the pictures' decoder reads standard input; it cannot be read twice */
@@ -485,10 +500,10 @@ struct vf_sound *vf_sound_open(const char *url, int volume, bool muted, double e
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
     vf_clock_init(&s->clock);
-    s->volume = volume;
-    s->muted = muted;
-    s->end_s = end_s > 0 ? end_s : INFINITY;
-    int ret = open_decoder(s, url, err, errlen);
+    s->volume = cfg->volume;
+    s->muted = cfg->muted;
+    s->end_s = cfg->end_s > 0 ? cfg->end_s : INFINITY;
+    int ret = open_decoder(s, url, cfg->track, err, errlen);
     if (ret)
         goto fail; /* 1: no audio, err stays "" */
     if (open_device(s, err, errlen))
@@ -502,6 +517,17 @@ struct vf_sound *vf_sound_open(const char *url, int volume, bool muted, double e
 fail:
     vf_sound_close(s);
     return NULL;
+}
+
+int vf_sound_track(const struct vf_sound *s, int *count)
+{
+    *count = s->track_count;
+    return s->track;
+}
+
+const char *vf_sound_track_name(const struct vf_sound *s)
+{
+    return s->track_name;
 }
 
 void vf_sound_follow(struct vf_sound *s, const struct vf_clock *clock, bool running)

@@ -23,13 +23,24 @@
 
 struct vf_sound;
 
-/* Opens url's best audio stream and an SDL audio device for it, paused. NULL with err set to
+struct vf_sound_config {
+    const char *url;
+    int track;  /* the audio track played (tracks.h: 1 for the first); 0: the best */
+    int volume; /* 0..VF_VOLUME_MAX, a cubic gain as mpv's */
+    bool muted;
+    double end_s; /* the media time (the clock's) where the sound ends, as the pictures do at
+                   * --end; 0: at the input's end */
+};
+
+/* Opens the input's audio track and an SDL audio device for it, paused. NULL with err set to
  * "" when the input has no audio (or is standard input, which cannot be read twice); NULL with
- * a one-line message (without the "vfview:" prefix) when it has audio that cannot be played.
- * volume: 0..VF_VOLUME_MAX, a cubic gain as mpv's. end_s: the media time (the clock's) where
- * the sound ends, as the pictures do at --end; 0: at the input's end. */
-struct vf_sound *vf_sound_open(const char *url, int volume, bool muted, double end_s, char *err,
-                               size_t errlen);
+ * a one-line message (without the "vfview:" prefix) when it has audio that cannot be played,
+ * or not the track asked for. */
+struct vf_sound *vf_sound_open(const struct vf_sound_config *cfg, char *err, size_t errlen);
+/* The track playing (tracks.h) and how many the input has; its description for the user
+ * ("2/3 eng: aac, stereo, 48 kHz"). */
+int vf_sound_track(const struct vf_sound *s, int *count);
+const char *vf_sound_track_name(const struct vf_sound *s);
 /* The clock to follow, and whether it runs (not paused, stepping or waiting on a seek). Cheap:
  * call it every time the window's loop comes round. */
 void vf_sound_follow(struct vf_sound *s, const struct vf_clock *clock, bool running);

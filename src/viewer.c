@@ -107,7 +107,8 @@ static void toggle_recording(struct ui *u)
         format = NULL;
     }
     u->recordings++;
-    if (vf_playback_record_start(u->playback, path, u->opts->codec, format, msg, sizeof(msg)))
+    if (vf_playback_record_start(u->playback, path, u->opts->codec, format, u->audio_track, msg,
+                                 sizeof(msg)))
         ui_note(u, "cannot record: %s", msg);
     else
         ui_note(u, "recording to %s (%s)", path, msg);
@@ -279,53 +280,6 @@ static void close_input(struct ui *u)
     u->sound = NULL;
 }
 
-/* The input's sound, when it has any; without it (a device that does not open, a codec this
- * FFmpeg lacks) the pictures play on and a note says why. */
-/* end_s: where --end ends the input, on the clock of its pictures; 0: at its end */
-static void open_sound(struct ui *u, const char *url, double end_s)
-{
-    char err[1024];
-    u->sound = vf_sound_open(url, u->volume, u->muted, end_s, err, sizeof(err));
-    snprintf(u->no_sound, sizeof(u->no_sound), "%s", err);
-    if (!u->sound && err[0])
-        ui_note(u, "%s", err);
-}
-
-/* The sound's thread gave up (a decoding error): the pictures play on without it. */
-static void check_sound(struct ui *u)
-{
-    const char *error = u->sound ? vf_sound_error(u->sound) : NULL;
-    if (error) {
-        ui_note(u, "%s", error);
-        snprintf(u->no_sound, sizeof(u->no_sound), "%s", error);
-        vf_sound_close(u->sound);
-        u->sound = NULL;
-    }
-}
-
-/* m (points 0) or a step of the volume, for the sound playing and the inputs after it */
-static void change_volume(struct ui *u, int points)
-{
-    if (points) {
-        int volume = u->volume + points;
-        u->volume = volume < 0 ? 0 : volume > VF_VOLUME_MAX ? VF_VOLUME_MAX : volume;
-    } else {
-        u->muted = !u->muted;
-    }
-    vf_sound_set_volume(u->sound, u->volume, u->muted);
-    if (!u->sound)
-        ui_note(u, "%s",
-                u->opts->no_audio ? "no sound: --no-audio"
-                : u->no_sound[0]  ? u->no_sound
-                                  : "this input has no sound");
-    else if (points)
-        ui_note(u, "volume %d%%%s", u->volume, u->muted ? " (muted: m)" : "");
-    else if (u->muted)
-        ui_note(u, "sound off");
-    else
-        ui_note(u, "sound on, volume %d%%", u->volume);
-}
-
 /* Opens input i in place of the one playing, if any, with the settings of the moment. 0, or -1
  * with a message, the one playing playing on. */
 int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
@@ -362,7 +316,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
     u->playback = next;
     u->input = i;
     if (pc.url && !o->no_audio)
-        open_sound(u, pc.url, pc.end_s > 0 ? info->start_s + pc.end_s : 0);
+        ui_open_sound(u, pc.url, pc.end_s > 0 ? info->start_s + pc.end_s : 0);
     u->discarding = u->ended = u->scrubbing = u->scrub_pending = false;
     u->hover_s = -1;            /* the bar's times are another input's now */
     u->loop_a = u->loop_b = -1; /* and so would a loop's points be */
@@ -476,7 +430,11 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
         break;
     case VF_CMD_MUTE:
     case VF_CMD_VOLUME:
-        change_volume(u, b->command == VF_CMD_MUTE ? 0 : b->arg);
+        ui_change_volume(u, b->command == VF_CMD_MUTE ? 0 : b->arg);
+        u->last_panel = 0;
+        break;
+    case VF_CMD_AUDIO_TRACK:
+        ui_cycle_audio(u);
         u->last_panel = 0;
         break;
     case VF_CMD_FULLSCREEN:
@@ -666,7 +624,7 @@ static int run_loop(struct ui *u)
         }
         report_recordings(u, false);
         if (started - u->last_panel >= PANEL_PERIOD_MS) {
-            check_sound(u);
+            ui_check_sound(u);
             vf_playback_gpu_status(u->playback, gpu_status, sizeof(gpu_status));
             ui_update_overlay(u, started, gpu_status);
             u->last_panel = started;
@@ -695,7 +653,8 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
                    .loop_a = -1,
                    .loop_b = -1,
                    .volume = opts->volume,
-                   .muted = opts->mute};
+                   .muted = opts->mute,
+                   .audio_track = opts->audio_track};
     vf_clock_init(&u.clock);
     vf_clock_set_speed(&u.clock, opts->speed, 0);
     u.paused = opts->pause;

@@ -27,6 +27,11 @@ struct ui {
     int volume;             /* 0..VF_VOLUME_MAX */
     bool muted;
     char no_sound[1024]; /* why the input plays no sound although it has some; "": it does */
+    /* the audio track chosen (--aid, '#'; tracks.h), which recordings then carry alone; 0: the
+     * best, and recordings carry every one */
+    int audio_track;
+    const char *sound_url; /* what the sound was opened from, and where it ends (--end) */
+    double sound_end_s;
     struct vf_display *display;
     struct vf_overlay *overlay;
     struct vf_overlay *help_overlay; /* the help's, smaller in a narrow window */
@@ -98,6 +103,14 @@ bool ui_halves_equal(const struct ui *u);
 /* Where the pointer is over the pictures, as fractions of the half it is over (the centre when
  * it is over neither: false). */
 bool ui_pointer_in_half(struct ui *u, double *fx, double *fy);
+/* The sound (viewer_sound.c): the input's audio track opened, from url, ending at end_s (the
+ * media time of --end; 0: at its end), or a note why none plays while the pictures play on; the
+ * sound's thread giving up; m (points 0) or a step of the volume, for the sound playing and the
+ * inputs after it; '#': the input's next audio track. */
+void ui_open_sound(struct ui *u, const char *url, double end_s);
+void ui_check_sound(struct ui *u);
+void ui_change_volume(struct ui *u, int points);
+void ui_cycle_audio(struct ui *u);
 /* The panel, the labels over the halves, the GPU's message and the help, rendered again. */
 void ui_update_overlay(struct ui *u, double now, char *gpu_status);
 /* The halves and the overlays, into the back buffer. */

@@ -6,6 +6,7 @@
 set -u
 vfview=$(realpath "$1")
 check=$(realpath "$2")
+here=$(realpath "$(dirname "$0")")
 command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || {
     echo "ffmpeg/ffprobe not installed: skipping"
     exit 77
@@ -451,6 +452,30 @@ run audio_drop 0 -i pcm.mkv -o nopcm.y4m &&
     { grep -q "audio stream 1 (pcm_s16le) dropped: the yuv4mpegpipe container cannot hold it" \
         audio_drop.err && [ "$(frames_of nopcm.y4m)" = 25 ] && ok ||
         bad "pcm into y4m: no drop notice: $(cat audio_drop.err)"; }
+# --aid N: the input's Nth audio track alone (the second: 900 Hz, not the first's 300); by
+# default every one; --aid no: none; a track the input lacks: one line, no file
+ff -i base.mkv -f lavfi -i "sine=f=300:d=1" -f lavfi -i "sine=f=900:d=1" -map 0:v -map 1 -map 2 \
+    -t 1 -c:v ffv1 -c:a pcm_s16le two.mkv
+audio_streams() { ffprobe -v error -select_streams a -show_entries stream=index -of csv=p=0 "$1" |
+    grep -c .; }
+tones() { # the tones of an output's first audio stream, in steps of 300 Hz (sound_runs.py)
+    ffmpeg -nostdin -v error -i "$1" -map 0:a:0 -ac 1 -ar 48000 -f f32le -y tones.raw &&
+        python3 "$here/sound_runs.py" tones.raw 48000 1 | awk '$2 >= 0.15 {print $1}' | tr -d '\n'
+}
+run aid_all 0 -i two.mkv -o aid_all.mkv &&
+    { [ "$(audio_streams aid_all.mkv)" = 2 ] && ok ||
+        bad "two audio tracks: $(audio_streams aid_all.mkv) recorded"; }
+run aid_2 0 -i two.mkv --aid 2 -o aid_2.mkv &&
+    { [ "$(audio_streams aid_2.mkv)" = 1 ] && [ "$(tones aid_2.mkv)" = 3 ] && ok ||
+        bad "--aid 2: $(audio_streams aid_2.mkv) audio streams, tones '$(tones aid_2.mkv)'"; }
+run aid_no 0 -i two.mkv --aid no -o aid_no.mkv &&
+    { [ "$(audio_streams aid_no.mkv)" = 0 ] && ok || bad "--aid no: audio recorded"; }
+run aid_3 1 -i two.mkv --aid 3 -o aid_3.mkv &&
+    { [ ! -e aid_3.mkv ] && [ "$(cat aid_3.err)" = "vfview: two.mkv: --aid 3: it has 2 audio tracks" ] &&
+        ok || bad "--aid 3 of 2: $(cat aid_3.err)"; }
+run aid_none 1 -i gbrp.mkv --aid 1 -o aid_none.mkv &&
+    { [ "$(cat aid_none.err)" = "vfview: gbrp.mkv: --aid 1: it has no audio" ] && ok ||
+        bad "--aid 1 of none: $(cat aid_none.err)"; }
 pts() { ffprobe -v error -select_streams v:0 -show_entries frame=pts_time -of csv=p=0 "$1" |
     tr -d , | grep .; }
 run vfr 0 -i vfr.mkv -f edge -o vfr_out.mkv &&

@@ -676,6 +676,25 @@ SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=cutloop.raw "$vfview" --start 1.5 --lengt
     --frames 50 tones.mp4 2>cutloop.err
 SCRIPT
 session cut.sh
+# two audio tracks, 300 Hz and 900 Hz: the first plays; '#' goes to the second (SDL's disk
+# driver starts its file again as the device opens for it), and a recording started then
+# carries the second alone; --aid 2 plays the second from the start
+ffmpeg -nostdin -loglevel error -y -f lavfi -i testsrc=size=160x120:rate=25:duration=4 \
+    -f lavfi -i "sine=f=300:r=48000:d=4" -f lavfi -i "sine=f=900:r=48000:d=4" -map 0 -map 1 \
+    -map 2 -ac 2 -c:v libx264 -pix_fmt yuv420p -c:a aac twotracks.mkv
+cat >tracks.sh <<SCRIPT
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=tracks.raw "$vfview" -o tracks-rec.mkv twotracks.mkv \
+    2>tracks.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key numbersign; sleep 0.5; xdotool key r; sleep 1; xdotool key r; sleep 0.5
+xdotool key q
+wait \$pid
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=aid1.raw "$vfview" --frames 25 twotracks.mkv 2>aid1.err
+SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=aid2.raw "$vfview" --aid 2 --frames 25 twotracks.mkv \
+    2>aid2.err
+SCRIPT
+session tracks.sh
 runs() { python3 "$here/sound_runs.py" "$1" 2>&1; }
 runs sound.raw >sound.runs
 # the runs of 0.15 s or more: the windows where a tone starts or ends are runs of their own
@@ -737,6 +756,19 @@ awk '$2 >= 0.15 {tones = tones $1} $1 == 2 {two += $2} $1 == 3 {three += $2} {la
 awk '$2 >= 0.15 {tones = tones $1} END {exit !(tones ~ /^\.?2323\.?$/)}' <(runs cutloop.raw) &&
     grep -q "50 frames shown" cutloop.err && ok ||
     bad "--end with --loop in the window: $(runs cutloop.raw | tr '\n' ' ') $(tail -2 cutloop.err)"
+awk '$2 >= 0.15 {tones = tones $1} END {exit !(tones ~ /^\.?3\.?$/)}' <(runs tracks.raw) &&
+    grep -q "audio track 2/2: aac, stereo, 48 kHz" tracks.err && ok ||
+    bad "'#' in the window: $(runs tracks.raw | tr '\n' ' ') $(tail -2 tracks.err)"
+ffmpeg -nostdin -v error -i tracks-rec.mkv -map 0:a:0 -ac 2 -ar 48000 -f f32le -y tracks-rec.raw
+[ "$(ffprobe -v error -select_streams a -show_entries stream=index -of csv=p=0 tracks-rec.mkv |
+    grep -c .)" = 1 ] && [ "$(runs tracks-rec.raw | awk '$2 >= 0.15 {printf "%s", $1}')" = 3 ] &&
+    ok || bad "a recording after '#': $(runs tracks-rec.raw | tr '\n' ' ') $(tail -2 tracks.err)"
+for track in 1 2; do
+    awk -v want=$((track * 2 - 1)) '$2 >= 0.15 {tones = tones $1}
+        END {exit !(tones == want || tones == "." want)}' <(runs aid$track.raw) &&
+        grep -q "25 frames shown" aid$track.err && ok ||
+        bad "track $track in the window: $(runs aid$track.raw | tr '\n' ' ') $(tail -2 aid$track.err)"
+done
 # no sound device: one line says why, and the pictures play on
 grep -q "^vfview: tones.mp4: sound: SDL_InitSubSystem: Audio target 'nosuch' not available" \
     nodevice.err && grep -q "10 frames shown" nodevice.err && ok ||
