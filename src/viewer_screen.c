@@ -223,8 +223,12 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
         snprintf(loop, sizeof(loop), "A-B %s-%s  ", a, b);
     else if (u->loop_a >= 0)
         snprintf(loop, sizeof(loop), "A %s  ", a);
-    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "", loop,
-             speed, u->sound && u->muted ? "muted  " : "", zoom,
+    char track[32] = ""; /* which of several audio tracks plays ('#') */
+    int tracks = 0, playing = u->sound ? vf_sound_track(u->sound, &tracks) : 0;
+    if (tracks > 1)
+        snprintf(track, sizeof(track), "audio %d/%d  ", playing, tracks);
+    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "", loop,
+             speed, track, u->sound && u->muted ? "muted  " : "", zoom,
              vf_playback_recording(u->playback) ? "● REC  " : "",
              vf_playback_record_closing(u->playback) ? "saving  " : "",
              u->paused ? "❚❚ PAUSED  " : "",
