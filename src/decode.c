@@ -7,14 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <libavdevice/avdevice.h>
 #include <libavutil/pixdesc.h>
 
 #include "convert.h"
 #include "queue.h"
+#include "source.h"
 #include "threadpool.h"
 #include "timeline.h"
 #include "timing.h"
@@ -73,18 +72,6 @@ struct vf_decoder {
     bool failed;
 };
 
-static void say(char *err, size_t errlen, const char *what, int averr)
-{
-    char reason[AV_ERROR_MAX_STRING_SIZE];
-    av_strerror(averr, reason, sizeof(reason));
-    snprintf(err, errlen, "%s: %s", what, reason);
-}
-
-static double seconds_of(int64_t ts, AVRational tb)
-{
-    return ts == AV_NOPTS_VALUE ? 0 : (double)ts * av_q2d(tb);
-}
-
 /* One step of demux/decode: a picture in d->picture, an audio packet in d->packet, the end,
  * or an error in d->error. */
 static enum step next_step(struct vf_decoder *d)
@@ -101,7 +88,7 @@ static enum step next_step(struct vf_decoder *d)
             /* a damaged picture: skip it, but give up on an input that never decodes */
             d->skipped++;
             if (++d->consecutive_errors >= MAX_CONSECUTIVE_ERRORS) {
-                say(d->error, sizeof(d->error), "cannot decode the video", ret);
+                vf_source_say(d->error, sizeof(d->error), "cannot decode the video", ret);
                 return STEP_ERROR;
             }
             continue;
@@ -119,7 +106,7 @@ static enum step next_step(struct vf_decoder *d)
             continue;
         }
         if (ret < 0) {
-            say(d->error, sizeof(d->error), "read error", ret);
+            vf_source_say(d->error, sizeof(d->error), "read error", ret);
             return STEP_ERROR;
         }
         vf_timeline_mend(&d->timeline, d->format, d->packet);
@@ -130,7 +117,7 @@ static enum step next_step(struct vf_decoder *d)
             if (ret < 0 && ret != AVERROR(EAGAIN)) {
                 d->skipped++;
                 if (++d->consecutive_errors >= MAX_CONSECUTIVE_ERRORS) {
-                    say(d->error, sizeof(d->error), "cannot decode the video", ret);
+                    vf_source_say(d->error, sizeof(d->error), "cannot decode the video", ret);
                     return STEP_ERROR;
                 }
             }
@@ -388,7 +375,7 @@ static bool queue_early_audio(struct vf_decoder *d)
 /* Where a loop starts again: at --start (as mpv's loop-file does), else the input's start. */
 static double loop_start(const struct vf_decoder *d)
 {
-    return d->cfg.start_s > 0 ? d->cfg.start_s + d->info.start_s : 0;
+    return d->info.from_s > 0 ? d->info.from_s + d->info.start_s : 0;
 }
 
 static void *decode_thread(void *arg)
@@ -464,144 +451,14 @@ static void *decode_thread(void *arg)
     return NULL;
 }
 
-static int open_format(struct vf_decoder *d, char *err, size_t errlen)
-{
-    const AVInputFormat *input_format = NULL;
-    const char *url = d->cfg.url;
-    if (d->cfg.webcam) {
-        avdevice_register_all();
-        const char *device = d->cfg.webcam_format ? d->cfg.webcam_format : "v4l2";
-        input_format = av_find_input_format(device);
-        if (!input_format) {
-            snprintf(err, errlen, "%s: this FFmpeg has no '%s' input device", d->name, device);
-            return -1;
-        }
-        url = d->cfg.webcam;
-    } else if (!strcmp(url, "-")) {
-        url = "pipe:"; /* standard input, as the ffmpeg tool reads "-" */
-    } else {
-        struct stat st;
-        if (stat(url, &st) == 0 && S_ISDIR(st.st_mode)) {
-            snprintf(err, errlen, "%s: is a directory, not a video or image", d->name);
-            return -1;
-        }
-    }
-    int ret = avformat_open_input(&d->format, url, input_format, NULL);
-    if (ret < 0) {
-        char what[600];
-        snprintf(what, sizeof(what), "%s: cannot open%s", d->name,
-                 d->cfg.webcam ? " the camera" : "");
-        say(err, errlen, what, ret);
-        return -1;
-    }
-    ret = avformat_find_stream_info(d->format, NULL);
-    if (ret < 0) {
-        char what[600];
-        snprintf(what, sizeof(what), "%s: cannot read the stream parameters", d->name);
-        say(err, errlen, what, ret);
-        return -1;
-    }
-    if (vf_timeline_init(&d->timeline, d->format)) {
-        snprintf(err, errlen, "%s: out of memory", d->name);
-        return -1;
-    }
-    return 0;
-}
-
-static int open_codec(struct vf_decoder *d, char *err, size_t errlen)
-{
-    const AVCodec *decoder = NULL;
-    int index = av_find_best_stream(d->format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0);
-    if (index == AVERROR_STREAM_NOT_FOUND) {
-        snprintf(err, errlen, "%s: no video stream in this file (%s)", d->name,
-                 d->format->nb_streams ? "only audio or data" : "no streams at all");
-        return -1;
-    }
-    if (index < 0 || !decoder) {
-        int video = av_find_best_stream(d->format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
-        enum AVCodecID id =
-            video >= 0 ? d->format->streams[video]->codecpar->codec_id : AV_CODEC_ID_NONE;
-        snprintf(err, errlen, "%s: unsupported video codec '%s': this FFmpeg has no decoder for it",
-                 d->name, id == AV_CODEC_ID_NONE ? "unknown" : avcodec_get_name(id));
-        return -1;
-    }
-    AVStream *stream = d->format->streams[index];
-    d->codec = avcodec_alloc_context3(decoder);
-    if (!d->codec) {
-        snprintf(err, errlen, "%s: out of memory", d->name);
-        return -1;
-    }
-    int ret = avcodec_parameters_to_context(d->codec, stream->codecpar);
-    if (ret >= 0) {
-        d->codec->pkt_timebase = stream->time_base;
-        d->codec->thread_count = d->cfg.threads; /* 0: one per core */
-        /* frame threads add a frame of latency per thread: fine for files, not for a camera */
-        d->codec->thread_type = d->cfg.webcam ? FF_THREAD_SLICE : FF_THREAD_FRAME | FF_THREAD_SLICE;
-        ret = avcodec_open2(d->codec, decoder, NULL);
-    }
-    if (ret < 0) {
-        char what[600];
-        snprintf(what, sizeof(what), "%s: cannot open the %s decoder", d->name, decoder->name);
-        say(err, errlen, what, ret);
-        return -1;
-    }
-    struct vf_source_info *info = &d->info;
-    info->video_stream = index;
-    info->time_base = stream->time_base;
-    info->frame_rate = av_guess_frame_rate(d->format, stream, NULL);
-    if (info->frame_rate.num <= 0 || info->frame_rate.den <= 0)
-        info->frame_rate = (AVRational){25, 1};
-    /* the first picture's time, not the format's (its AAC priming starts 21 ms earlier) */
-    if (stream->start_time != AV_NOPTS_VALUE)
-        info->start_s = seconds_of(stream->start_time, stream->time_base);
-    else if (d->format->start_time != AV_NOPTS_VALUE)
-        info->start_s = (double)d->format->start_time / AV_TIME_BASE;
-    if (d->format->duration > 0 && d->format->duration != AV_NOPTS_VALUE)
-        info->duration_s = (double)d->format->duration / AV_TIME_BASE;
-    else if (stream->duration > 0)
-        info->duration_s = seconds_of(stream->duration, stream->time_base);
-    info->frame_estimate = stream->nb_frames > 0
-                               ? (long)stream->nb_frames
-                               : (long)(info->duration_s * av_q2d(info->frame_rate) + 0.5);
-    info->codec_name = decoder->name;
-    return 0;
-}
-
-/* The stream's display matrix, or else the first picture's (some codecs say it in the
- * bitstream), as a quarter turn or mirror; none when neither says. */
-static struct vf_orientation orientation_of(const AVStream *stream, const AVFrame *first)
-{
-    const uint8_t *matrix = NULL;
-#if LIBAVCODEC_VERSION_INT >= AV_VERSION_INT(60, 31, 100)
-    const AVPacketSideData *sd =
-        av_packet_side_data_get(stream->codecpar->coded_side_data,
-                                stream->codecpar->nb_coded_side_data, AV_PKT_DATA_DISPLAYMATRIX);
-    if (sd && sd->size >= 9 * sizeof(int32_t))
-        matrix = sd->data;
-#else
-    size_t size = 0;
-    const uint8_t *data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
-    if (data && size >= 9 * sizeof(int32_t))
-        matrix = data;
-#endif
-    const AVFrameSideData *fsd = av_frame_get_side_data(first, AV_FRAME_DATA_DISPLAYMATRIX);
-    if (!matrix && fsd && fsd->size >= 9 * sizeof(int32_t))
-        matrix = fsd->data;
-    struct vf_orientation none = {0};
-    if (!matrix)
-        return none;
-    int32_t m[9];
-    memcpy(m, matrix, sizeof(m)); /* side data need not be aligned for int32_t */
-    return vf_orientation_from_matrix(m);
-}
-
 /* Decodes the first picture now, so that undecodable inputs fail in open and the size of
  * every later picture is known before anything downstream is set up. */
 static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
 {
     double started = vf_now_ms();
-    const double start = d->cfg.start_s + d->info.start_s; /* --start counts from the start */
-    if (d->cfg.start_s > 0 && seek_to(d, start, new_serial(d)) < 0) /* a pipe: decode up to it */
+    const double from = d->info.from_s;
+    const double start = from + d->info.start_s;          /* --start counts from the start */
+    if (from > 0 && seek_to(d, start, new_serial(d)) < 0) /* a pipe: decode up to it */
         d->drop_until =
             av_rescale_q((int64_t)(start * AV_TIME_BASE), AV_TIME_BASE_Q, d->info.time_base);
     enum step step;
@@ -625,12 +482,12 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
         av_frame_unref(d->picture);
     }
     d->drop_until = AV_NOPTS_VALUE;
-    if (step == STEP_END && d->cfg.start_s > 0) {
+    if (step == STEP_END && from > 0) {
         char lasts[64] = "";
         if (d->info.duration_s > 0)
             snprintf(lasts, sizeof(lasts), " (the input lasts %g s)", d->info.duration_s);
-        snprintf(err, errlen, "%s: --start %g s: no picture from there on%s", d->name,
-                 d->cfg.start_s, lasts);
+        snprintf(err, errlen, "%s: --start %s: no picture from there on%s", d->name,
+                 d->cfg.start.text, lasts);
         return -1;
     }
     if (step != STEP_PICTURE) {
@@ -652,8 +509,8 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
     }
     AVStream *stream = d->format->streams[d->info.video_stream];
     const struct vf_orientation none = {0};
-    d->info.orientation =
-        vf_orientation_then(d->cfg.as_stored ? none : orientation_of(stream, p), d->cfg.turn);
+    d->info.orientation = vf_orientation_then(
+        d->cfg.as_stored ? none : vf_source_orientation(stream, p), d->cfg.turn);
     vf_orientation_size(d->info.orientation, p->width, p->height, &d->info.width, &d->info.height);
     AVRational sar = av_guess_sample_aspect_ratio(d->format, stream, p);
     if (sar.num <= 0 || sar.den <= 0)
@@ -676,11 +533,11 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
     }
     d->first = make_picture_item(d, started);
     d->first_pts = d->first ? d->first->pts : 0;
-    if (d->cfg.end_s > 0) {
+    if (d->info.until_s > 0) {
         /* counted from the input's start as --start is; a camera's clock starts anywhere */
-        const double from =
-            d->cfg.webcam ? seconds_of(d->first_pts, d->info.time_base) : d->info.start_s;
-        d->end_pts = av_rescale_q(llround((from + d->cfg.end_s) * AV_TIME_BASE), AV_TIME_BASE_Q,
+        const double zero =
+            d->cfg.webcam ? vf_seconds_of(d->first_pts, d->info.time_base) : d->info.start_s;
+        d->end_pts = av_rescale_q(llround((zero + d->info.until_s) * AV_TIME_BASE), AV_TIME_BASE_Q,
                                   d->info.time_base);
     }
     av_frame_unref(p);
@@ -719,7 +576,15 @@ struct vf_decoder *vf_decoder_open(const struct vf_decoder_config *cfg, char *er
         snprintf(err, errlen, "%s: out of memory", d->name);
         goto fail;
     }
-    if (open_format(d, err, errlen) || open_codec(d, err, errlen) || decode_first(d, err, errlen))
+    if (vf_source_open_format(&d->format, &d->cfg, d->name, err, errlen))
+        goto fail;
+    if (vf_timeline_init(&d->timeline, d->format)) {
+        snprintf(err, errlen, "%s: out of memory", d->name);
+        goto fail;
+    }
+    if (vf_source_open_video(d->format, &d->cfg, d->name, &d->codec, &d->info, err, errlen) ||
+        vf_source_place_cut(&d->cfg, d->name, &d->info, err, errlen) ||
+        decode_first(d, err, errlen))
         goto fail;
     d->info.format = d->format;
     return d;

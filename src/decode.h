@@ -11,6 +11,7 @@
 
 #include "media_item.h"
 #include "orient.h"
+#include "parse.h"
 
 struct vf_decoder_config {
     const char *url;           /* a file, image, pattern (img%03d.png) or URL */
@@ -19,10 +20,12 @@ struct vf_decoder_config {
     int queue_depth;           /* pictures decoded ahead (default 4) */
     int threads;               /* the codec's and the conversion's threads; 0: one per core */
     long max_pixels;           /* larger pictures are refused in open; 0: no limit of our own */
-    double start_s; /* the first picture is the one showing this far into the input; 0: the first */
-    /* the input ends for vfview this far into it (counted as start_s is; a camera's from its
-     * first picture): pictures from then on are not shown, nor audio played; 0: at its end */
-    double end_s;
+    /* the first picture is the one showing at `start` (not given: the first); the input ends
+     * for vfview at `end` or `length` after `start`, the earlier (counted as start is; a
+     * camera's from its first picture): pictures from then on are not shown, nor audio played
+     * (neither given: at its end) */
+    struct vf_position start, end;
+    double length;
     bool want_audio;  /* pass audio packets through as VF_ITEM_AUDIO */
     bool loop;        /* restart at the end (serial is bumped), from start_s */
     bool hold_at_end; /* at the end, wait for a seek (or close) instead of ending */
@@ -47,6 +50,9 @@ struct vf_source_info {
     /* the time of the input's first picture: positions shown and asked for count from it
      * (MPEG-TS starts at 1.4 s, a broadcast's recording anywhere) */
     double start_s;
+    /* where start and end (vf_decoder_config) put the input's beginning and end, seconds into
+     * it; until_s 0: its own end */
+    double from_s, until_s;
     long frame_estimate;           /* 0 when unknown */
     const char *codec_name;        /* "h264" */
     const char *pixel_format;      /* of the decoded pictures: "yuv420p" */

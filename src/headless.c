@@ -255,8 +255,9 @@ int vf_headless_run(const struct vf_options *opts)
     struct vf_decoder_config dc = {.url = opts->input,
                                    .webcam = opts->webcam,
                                    .webcam_format = opts->webcam_format,
-                                   .start_s = opts->start,
-                                   .end_s = opts->end,
+                                   .start = opts->start,
+                                   .end = opts->end,
+                                   .length = opts->length,
                                    .loop = opts->loop,
                                    .as_stored = opts->as_stored,
                                    .turn = vf_orientation_user(opts->rotate, opts->mirror),
@@ -309,8 +310,9 @@ int vf_headless_run(const struct vf_options *opts)
         goto fail;
     }
     long total = r.info->frame_estimate;
-    if (opts->end > 0) {
-        const long until_end = lround((opts->end - opts->start) * av_q2d(r.info->frame_rate));
+    if (r.info->until_s > 0) {
+        const long until_end =
+            lround((r.info->until_s - r.info->from_s) * av_q2d(r.info->frame_rate));
         if (until_end > 0 && (!total || until_end < total))
             total = until_end;
     }

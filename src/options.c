@@ -64,7 +64,7 @@ static const struct cli_option cli_options[] = {
      "container for --output when its name has none (nut, matroska, mp4...)"},
     {"no-window", no_argument, OPT_NO_WINDOW, "", "headless run at full speed"},
     {"start", required_argument, OPT_START, "TIME",
-     "begin this far into the input (seconds, MM:SS or HH:MM:SS)"},
+     "begin this far into the input (seconds, MM:SS or HH:MM:SS; -TIME: before its end; P%)"},
     {"end", required_argument, OPT_END, "TIME",
      "end there, as if the input ended (a loop: back to --start)"},
     {"length", required_argument, OPT_LENGTH, "TIME", "end this long after --start"},
@@ -201,13 +201,12 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         o->frames = n;
         break;
     case OPT_START:
-        if (vf_parse_seconds(arg, 0, 1e9, &o->start))
-            return fail(err, len, "--start: '%s' is not a time (seconds, MM:SS or HH:MM:SS)", arg);
-        break;
     case OPT_END:
-        if (vf_parse_seconds(arg, 0, 1e9, &o->end) || o->end <= 0)
-            return fail(err, len, "--end: '%s' is not a time after 0 (seconds, MM:SS or HH:MM:SS)",
-                        arg);
+        if (vf_parse_position(arg, id == OPT_START ? &o->start : &o->end))
+            return fail(err, len,
+                        "--%s: '%s' is not a time (seconds, MM:SS or HH:MM:SS; -TIME: before the "
+                        "end; P%%: of the length)",
+                        id == OPT_START ? "start" : "end", arg);
         break;
     case OPT_LENGTH:
         if (vf_parse_seconds(arg, 0, 1e9, &o->length) || o->length <= 0)
@@ -326,13 +325,13 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
         return fail(err, errlen, "--webcam-format: only with --webcam");
     if (o->loop && o->webcam)
         return fail(err, errlen, "--loop: a camera has no end; not with --webcam");
-    if (o->start > 0 && o->webcam)
+    if (vf_position_seconds(o->start, 0) != 0 && o->webcam)
         return fail(err, errlen, "--start: a camera starts now; not with --webcam");
-    if (o->end > 0 && o->end <= o->start)
-        return fail(err, errlen, "--end %g s is not after --start %g s", o->end, o->start);
-    /* both: whichever comes first, as mpv does */
-    if (o->length > 0 && (o->end == 0 || o->start + o->length < o->end))
-        o->end = o->start + o->length;
+    /* the other forms wait for the input's length (vf_decoder_open) */
+    if (o->end.text && o->end.from == VF_FROM_START && o->start.from == VF_FROM_START &&
+        o->end.value <= o->start.value)
+        return fail(err, errlen, "--end %g s is not after --start %g s", o->end.value,
+                    o->start.value);
     if (o->speed != 1 && o->webcam)
         return fail(err, errlen, "--speed: a camera plays at its own pace; not with --webcam");
     if ((o->speed != 1 || o->pause) && o->no_window)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "filter.h"
+#include "parse.h"
 
 enum vf_engine_choice { VF_USE_BOTH, VF_USE_CPU, VF_USE_GPU };
 
@@ -24,23 +25,23 @@ struct vf_options {
     const char *codec;
     const char *output_format; /* container for --output; NULL: from its name */
     bool no_window;
-    long frames;            /* 0: all */
-    double start;           /* seconds into the input; 0: its beginning */
-    double end;             /* where it ends: --end, or --start + --length, the earlier; 0: none */
-    double length;          /* as given; 0: none */
-    bool loop;              /* start again at the end */
-    bool pause;             /* the window opens paused */
-    bool as_stored;         /* --no-autorotate: ignore the input's display matrix */
-    int rotate;             /* degrees clockwise, after the input's own turn: 0, 90, 180, 270 */
-    bool mirror;            /* left to right, after the turns */
-    double speed;           /* the window's playback speed; 1: real time */
-    bool no_audio;          /* the window plays no sound */
-    int audio_track;        /* --aid: 1 for the input's first audio stream...; 0: the best */
-    int volume;             /* the window's sound, 0..100 */
-    bool mute;              /* the window opens muted */
-    int threads;            /* 0: all cores */
-    const char *input_conf; /* key bindings over the built-in ones; NULL: the user's, if any */
-    bool verbose;           /* FFmpeg's own log lines on stderr */
+    long frames;              /* 0: all */
+    struct vf_position start; /* where the input begins for vfview; not given: its beginning */
+    struct vf_position end;   /* and ends; with --length, the earlier; not given: its end */
+    double length;            /* --length, seconds; 0: none */
+    bool loop;                /* start again at the end */
+    bool pause;               /* the window opens paused */
+    bool as_stored;           /* --no-autorotate: ignore the input's display matrix */
+    int rotate;               /* degrees clockwise, after the input's own turn: 0, 90, 180, 270 */
+    bool mirror;              /* left to right, after the turns */
+    double speed;             /* the window's playback speed; 1: real time */
+    bool no_audio;            /* the window plays no sound */
+    int audio_track;          /* --aid: 1 for the input's first audio stream...; 0: the best */
+    int volume;               /* the window's sound, 0..100 */
+    bool mute;                /* the window opens muted */
+    int threads;              /* 0: all cores */
+    const char *input_conf;   /* key bindings over the built-in ones; NULL: the user's, if any */
+    bool verbose;             /* FFmpeg's own log lines on stderr */
     bool help;
     bool version;
 };

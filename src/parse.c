@@ -81,3 +81,37 @@ int vf_parse_seconds(const char *s, double lo, double hi, double *out)
     *out = v;
     return 0;
 }
+
+int vf_parse_position(const char *s, struct vf_position *out)
+{
+    struct vf_position p = {.from = VF_FROM_START, .text = s};
+    const size_t n = strlen(s);
+    if (n > 1 && s[n - 1] == '%') {
+        char number[64];
+        if (n - 1 >= sizeof(number))
+            return -1;
+        memcpy(number, s, n - 1);
+        number[n - 1] = '\0';
+        p.from = VF_FROM_PERCENT;
+        if (strchr(number, ':') || vf_parse_double(number, 0, 100, &p.value))
+            return -1;
+    } else if (s[0] == '-') {
+        p.from = VF_FROM_END;
+        if (vf_parse_seconds(s + 1, 0, 1e9, &p.value) || s[1] == '-' || s[1] == '+')
+            return -1;
+    } else if (vf_parse_seconds(s, 0, 1e9, &p.value)) {
+        return -1;
+    }
+    *out = p;
+    return 0;
+}
+
+double vf_position_seconds(struct vf_position p, double duration_s)
+{
+    if (p.from != VF_FROM_START && !(duration_s > 0))
+        return -1;
+    const double at = p.from == VF_FROM_END       ? duration_s - p.value
+                      : p.from == VF_FROM_PERCENT ? duration_s * p.value / 100
+                                                  : p.value;
+    return at > 0 ? at : 0;
+}

@@ -29,8 +29,9 @@ struct vf_shown {
 
 struct vf_playback_config {
     const char *url, *webcam, *webcam_format;
-    double start_s; /* where the input begins, and a loop starts again */
-    double end_s;   /* where it ends (vf_decoder_config); 0: at its own end */
+    /* where the input begins, and a loop starts again, and where it ends (vf_decoder_config) */
+    struct vf_position start, end;
+    double length;
     bool loop;
     bool as_stored;             /* ignore the input's display matrix */
     struct vf_orientation turn; /* the user's, after the input's own */

@@ -286,13 +286,15 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
 {
     const struct vf_options *o = u->opts;
     const bool given = i < inputs_given(u); /* else a file dropped on the window, from its start */
+    const struct vf_position none = {0};
     struct vf_playback_config pc = {.url = !given ? u->dropped_files[i - inputs_given(u)]
                                            : o->input_count > 1 ? o->inputs[i]
                                                                 : o->input,
                                     .webcam = given ? o->webcam : NULL,
                                     .webcam_format = o->webcam_format,
-                                    .start_s = given ? o->start : 0,
-                                    .end_s = given ? o->end : 0,
+                                    .start = given ? o->start : none,
+                                    .end = given ? o->end : none,
+                                    .length = given ? o->length : 0,
                                     .loop = u->loop,
                                     .as_stored = o->as_stored,
                                     .no_audio = o->no_audio,
@@ -316,7 +318,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
     u->playback = next;
     u->input = i;
     if (pc.url && !o->no_audio)
-        ui_open_sound(u, pc.url, pc.end_s > 0 ? info->start_s + pc.end_s : 0);
+        ui_open_sound(u, pc.url, info->until_s > 0 ? info->start_s + info->until_s : 0);
     u->discarding = u->ended = u->scrubbing = u->scrub_pending = false;
     u->hover_s = -1;            /* the bar's times are another input's now */
     u->loop_a = u->loop_b = -1; /* and so would a loop's points be */

@@ -27,10 +27,11 @@ expect 2 "unknown option '--bogus'" --bogus
 expect 2 "unknown option '-Z'" -Z
 expect 2 "--filter: unknown filter 'blur'" -f blur
 expect 2 "--filter: gaussian: size '4'" --filter gaussian:size=4
-expect 2 "--start: '-1' is not a time (seconds, MM:SS or HH:MM:SS)" --start -1
+expect 2 "--start: '--1' is not a time (seconds, MM:SS or HH:MM:SS; -TIME: before the end; P%: of the length)" --start=--1
 expect 2 "--start: '1:75' is not a time" --start 1:75
-expect 2 "--end: '0' is not a time after 0" --end 0
-expect 2 "--end: 'later' is not a time after 0" --end later
+expect 2 "--start: '120%' is not a time" --start 120%
+expect 2 "--end 0 s is not after --start 0 s" --end 0
+expect 2 "--end: 'later' is not a time" --end later
 expect 2 "--length: '0:00' is not a time above 0" --length 0:00
 expect 2 "--end 90 s is not after --start 90 s" --start 1:30 --end 90
 expect 2 "--end 60 s is not after --start 3723.5 s" --start 1:02:03.5 --end 1:00

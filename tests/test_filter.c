@@ -472,6 +472,30 @@ static void test_numbers(void)
     }
     CHECK(vf_parse_seconds("2:00", 0, 100, &d) == -1 && d == 7, "2:00 is past 100 s");
     CHECK(!vf_parse_seconds("1:40", 0, 100, &d) && d == 100, "1:40 is the high end, got %g", d);
+
+    /* positions (--start, --end): from the start, before the end, a share of the length */
+    const struct {
+        const char *text;
+        double in_10s, unknown; /* seconds into a 10 s input, and into one of unknown length */
+    } positions[] = {{"4", 4, 4},      {"+4", 4, 4},       {"1:05", 65, 65}, {"-4", 6, -1},
+                     {"-0:04", 6, -1}, {"-12", 0, -1},     {"25%", 2.5, -1}, {"0%", 0, -1},
+                     {"100%", 10, -1}, {"12.5%", 1.25, -1}};
+    for (size_t k = 0; k < sizeof(positions) / sizeof(positions[0]); k++) {
+        struct vf_position p = {0};
+        CHECK(!vf_parse_position(positions[k].text, &p) && p.text == positions[k].text &&
+                  vf_position_seconds(p, 10) == positions[k].in_10s &&
+                  vf_position_seconds(p, 0) == positions[k].unknown,
+              "position '%s': %g s into 10 s (want %g), %g into an unknown length (want %g)",
+              positions[k].text, vf_position_seconds(p, 10), positions[k].in_10s,
+              vf_position_seconds(p, 0), positions[k].unknown);
+    }
+    const char *bad_positions[] = {"",    "-",   "--4", "-+4", "%",    "101%",  "-5%", "1:00%",
+                                   "5 %", " 5%", "5%%", "x%",  "1:75", "-1:75", "soon"};
+    for (size_t k = 0; k < sizeof(bad_positions) / sizeof(bad_positions[0]); k++) {
+        struct vf_position p = {.value = 7};
+        CHECK(vf_parse_position(bad_positions[k], &p) == -1 && p.value == 7 && !p.text,
+              "position '%s' refused, *out kept", bad_positions[k]);
+    }
 }
 
 static void test_resize(void)

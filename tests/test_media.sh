@@ -123,7 +123,8 @@ ff -i gbrp.mkv -vf trim=start_frame=10:end_frame=15 -c:v ffv1 from10to15.mkv
 ff -i gbrp.mkv -vf "trim=start_frame=10:end_frame=15,setpts=N/25/TB,loop=loop=2:size=5" \
     -frames:v 12 -c:v ffv1 loop10to15.mkv
 for case in "end:--start 0.4 --end 0.6" "length:--start 0:00.4 --length 0.2" \
-    "both:--start 0.4 --end 0:01 --length 0.2" "earlier:--start 0.4 --end 0.6 --length 1"; do
+    "both:--start 0.4 --end 0:01 --length 0.2" "earlier:--start 0.4 --end 0.6 --length 1" \
+    "from_end:--start -0.6 --end -0:00.4" "percent:--start 40% --end 60%"; do
     name=${case%%:*}
     # shellcheck disable=SC2086 # the options are words
     run "cut_$name" 0 -i gbrp.mkv ${case#*:} -f identity --codec ffv1 -o "cut_$name.mkv" &&
@@ -148,9 +149,19 @@ for case in "end:--end 0.48" "frames:--frames 12"; do
                 bad "${case#*:}: $(frames_of "sound_cut_$name.mkv") pictures ending at $v s," \
                     "sound at $a s"; }
 done
+# before the end and in percent need the input's length: a pipe has none; an end before the
+# start is refused once both are known
+ff -i gbrp.mkv -pix_fmt yuv420p gbrp.y4m
+"$vfview" --no-window -i - --end -0.5 -o piped_end.mkv <gbrp.y4m 2>piped_end.err
+[ $? = 1 ] && [ "$(cat piped_end.err)" = "vfview: -: --end -0.5: its length is unknown" ] &&
+    [ ! -e piped_end.mkv ] && ok || bad "--end -0.5 of a pipe: $(cat piped_end.err)"
+run end_before 1 -i gbrp.mkv --start 50% --end -0.6 -o end_before.mkv &&
+    { [ "$(cat end_before.err)" = \
+        "vfview: gbrp.mkv: --end -0.6 (0.4 s) is not after --start 50% (0.5 s)" ] && ok ||
+        bad "--end before --start: $(cat end_before.err)"; }
 run start_late 1 -i gbrp.mkv --start 5 -o late.mkv &&
     { [ "$(grep -c . start_late.err)" -eq 1 ] && [ ! -e late.mkv ] &&
-        grep -q "^vfview: gbrp.mkv: --start 5 s: no picture from there on (the input lasts 1 s)$" \
+        grep -q "^vfview: gbrp.mkv: --start 5: no picture from there on (the input lasts 1 s)$" \
             start_late.err && ok || bad "--start past the end: $(cat start_late.err)"; }
 # the output naming the input's file: refused before anything is written (it was destroyed)
 cp gbrp.mkv victim.mkv
