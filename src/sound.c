@@ -15,8 +15,8 @@
 
 #include "filter_graph.h"
 #include "timeline.h"
-#include "tracks.h"
 #include "timing.h"
+#include "tracks.h"
 
 /* Seconds of sound queued ahead of the device: enough to ride over a busy moment of the thread,
  * little enough that the volume and mute keys act at once. */

@@ -77,4 +77,6 @@ void ui_cycle_audio(struct ui *u)
     ui_open_sound(u, u->sound_url, u->sound_end_s); /* from the picture on screen, as a seek */
     if (u->sound)
         ui_note(u, "audio track %s", vf_sound_track_name(u->sound));
+    else if (!u->no_sound[0]) /* ui_open_sound noted why, if it knew */
+        ui_note(u, "%s", why_no_sound(u));
 }
