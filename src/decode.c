@@ -17,6 +17,7 @@
 #include "threadpool.h"
 #include "timeline.h"
 #include "timing.h"
+#include "tonemap.h"
 
 /* Consecutive undecodable packets after which the input counts as unreadable. */
 enum { MAX_CONSECUTIVE_ERRORS = 64 };
@@ -38,6 +39,8 @@ struct vf_decoder {
     AVPacket *packet;
     AVFrame *picture;
     struct vf_converter *converter;
+    struct vf_tonemap *tonemap; /* HDR pictures mapped to SDR, into `mapped` */
+    AVFrame *mapped;
     struct vf_frame stored;    /* a picture as stored, before it is turned (info.orientation) */
     struct vf_pool *turn_pool; /* the threads that turn it */
     struct vf_item_pool *pool;
@@ -152,7 +155,16 @@ static struct vf_media_item *make_picture_item(struct vf_decoder *d, double star
     char err[256];
     double convert_started = vf_now_ms();
     const bool turned = d->stored.storage != NULL;
-    if (vf_convert_to_planar(d->converter, d->picture, turned ? &d->stored : &item->picture, err,
+    const AVFrame *shown = d->picture;
+    if (!d->cfg.keep_hdr && vf_tonemap_kind(d->picture)) {
+        if (vf_tonemap_run(&d->tonemap, d->cfg.threads, d->picture, d->mapped, err, sizeof(err))) {
+            snprintf(d->error, sizeof(d->error), "%s", err);
+            vf_item_release(item);
+            return NULL;
+        }
+        shown = d->mapped;
+    }
+    if (vf_convert_to_planar(d->converter, shown, turned ? &d->stored : &item->picture, err,
                              sizeof(err))) {
         snprintf(d->error, sizeof(d->error), "%s", err);
         vf_item_release(item);
@@ -520,6 +532,7 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
     d->info.pixel_format = av_get_pix_fmt_name(p->format);
     if (!d->info.pixel_format)
         d->info.pixel_format = "unknown";
+    d->info.hdr = vf_tonemap_kind(p);
     d->pool = vf_item_pool_create(d->info.width, d->info.height, d->cfg.allocate_picture);
     d->converter = vf_converter_create(d->cfg.threads);
     const bool turns = !vf_orientation_is_identity(d->info.orientation);
@@ -571,8 +584,9 @@ struct vf_decoder *vf_decoder_open(const struct vf_decoder_config *cfg, char *er
     }
     d->packet = av_packet_alloc();
     d->picture = av_frame_alloc();
+    d->mapped = av_frame_alloc();
     d->queue = vf_queue_create(d->cfg.queue_depth);
-    if (!d->packet || !d->picture || !d->queue) {
+    if (!d->packet || !d->picture || !d->mapped || !d->queue) {
         snprintf(err, errlen, "%s: out of memory", d->name);
         goto fail;
     }
@@ -670,6 +684,8 @@ void vf_decoder_close(struct vf_decoder *d)
     free_early_audio(d);
     vf_item_pool_destroy(d->pool);
     vf_converter_destroy(d->converter);
+    vf_tonemap_free(d->tonemap);
+    av_frame_free(&d->mapped);
     vf_frame_free(&d->stored);
     vf_pool_destroy(d->turn_pool);
     av_frame_free(&d->picture);

@@ -30,6 +30,7 @@ struct vf_decoder_config {
     bool loop;        /* restart at the end (serial is bumped), from start_s */
     bool hold_at_end; /* at the end, wait for a seek (or close) instead of ending */
     bool as_stored;   /* pictures as the file stores them, not turned as its display matrix says */
+    bool keep_hdr;    /* HDR pictures' values as stored, not mapped to SDR (tonemap.h) */
     struct vf_orientation turn; /* the user's, after the file's (vf_orientation_user) */
     /* makes the pictures handed out; NULL: vf_frame_alloc (vf_gpu_frame_alloc when they go to
      * the GPU, which then copies them by DMA while the CPU works on) */
@@ -53,9 +54,11 @@ struct vf_source_info {
     /* where start and end (vf_decoder_config) put the input's beginning and end, seconds into
      * it; until_s 0: its own end */
     double from_s, until_s;
-    long frame_estimate;           /* 0 when unknown */
-    const char *codec_name;        /* "h264" */
-    const char *pixel_format;      /* of the decoded pictures: "yuv420p" */
+    long frame_estimate;      /* 0 when unknown */
+    const char *codec_name;   /* "h264" */
+    const char *pixel_format; /* of the decoded pictures: "yuv420p" */
+    /* "PQ" or "HLG" when its first picture is HDR: mapped to SDR unless keep_hdr; else NULL */
+    const char *hdr;
     const AVFormatContext *format; /* the demuxer: stream parameters for audio passthrough */
     int video_stream;
 };

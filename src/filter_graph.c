@@ -19,7 +19,7 @@ void vf_audio_layout_name(const AVChannelLayout *channels, char *buf, size_t len
 }
 
 int vf_filter_chain_open(AVFilterGraph **graph, AVFilterContext **source, AVFilterContext **sink,
-                         bool video, const char *source_args, const char *chain)
+                         bool video, const char *source_args, const char *chain, int threads)
 {
     const AVFilter *in = avfilter_get_by_name(video ? "buffer" : "abuffer"),
                    *out = avfilter_get_by_name(video ? "buffersink" : "abuffersink");
@@ -28,6 +28,8 @@ int vf_filter_chain_open(AVFilterGraph **graph, AVFilterContext **source, AVFilt
     int ret = in && out ? 0 : AVERROR_FILTER_NOT_FOUND;
     if (ret == 0 && (!ins || !outs || !*graph))
         ret = AVERROR(ENOMEM);
+    if (ret == 0)
+        (*graph)->nb_threads = threads;
     if (ret == 0)
         ret = avfilter_graph_create_filter(source, in, "in", source_args, NULL, *graph);
     if (ret >= 0)
@@ -60,7 +62,7 @@ int vf_audio_graph_open(struct vf_audio_graph *g, const AVFrame *f, AVRational t
     vf_audio_layout_name(&f->ch_layout, layout, sizeof(layout));
     snprintf(args, sizeof(args), "time_base=%d/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s",
              tb.num, tb.den, f->sample_rate, av_get_sample_fmt_name(f->format), layout);
-    int ret = vf_filter_chain_open(&g->graph, &g->source, &g->sink, false, args, chain);
+    int ret = vf_filter_chain_open(&g->graph, &g->source, &g->sink, false, args, chain, 0);
     if (ret >= 0)
         ret = av_channel_layout_copy(&g->layout, &f->ch_layout);
     if (ret < 0) {

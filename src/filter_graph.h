@@ -12,10 +12,11 @@
 #include <libavutil/frame.h>
 
 /* Makes *graph: a source ("buffer" for video, "abuffer" for audio, with `source_args`) →
- * `chain` (an FFmpeg filter chain, e.g. "aresample,aformat=...") → a sink. 0, or a negative
- * AVERROR with nothing left to free. */
+ * `chain` (an FFmpeg filter chain, e.g. "aresample,aformat=...") → a sink, its filters on
+ * `threads` threads (0: FFmpeg's choice, one per core). 0, or a negative AVERROR with nothing
+ * left to free. */
 int vf_filter_chain_open(AVFilterGraph **graph, AVFilterContext **source, AVFilterContext **sink,
-                         bool video, const char *source_args, const char *chain);
+                         bool video, const char *source_args, const char *chain, int threads);
 
 struct vf_audio_graph {
     AVFilterGraph *graph; /* NULL: none yet */

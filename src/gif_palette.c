@@ -84,7 +84,7 @@ struct vf_gif_palette *vf_gif_palette_open(int width, int height, AVRational tb,
                         "[picture][palette]paletteuse=new=1";
     for (int i = 0; i < p->count; i++) {
         struct lane *l = &p->lanes[i];
-        int ret = vf_filter_chain_open(&l->graph, &l->source, &l->sink, true, args, chain);
+        int ret = vf_filter_chain_open(&l->graph, &l->source, &l->sink, true, args, chain, 0);
         l->in = av_frame_alloc();
         if (ret < 0 || !l->in) {
             say(err, errlen, "cannot make the filters", ret < 0 ? ret : AVERROR(ENOMEM));

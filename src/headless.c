@@ -260,6 +260,7 @@ int vf_headless_run(const struct vf_options *opts)
                                    .length = opts->length,
                                    .loop = opts->loop,
                                    .as_stored = opts->as_stored,
+                                   .keep_hdr = opts->keep_hdr,
                                    .turn = vf_orientation_user(opts->rotate, opts->mirror),
                                    .want_audio = opts->output && !opts->no_audio,
                                    .allocate_picture = gpu_frames};
@@ -267,6 +268,11 @@ int vf_headless_run(const struct vf_options *opts)
     if (!r.decoder)
         goto fail;
     r.info = vf_decoder_info(r.decoder);
+    if (r.info->hdr && !opts->keep_hdr)
+        fprintf(stderr,
+                "vfview: %s: HDR (%s) mapped to SDR, as players show it (--no-tonemap: as "
+                "stored)\n",
+                r.info->name, r.info->hdr);
     if (vf_check_audio_track(r.info, opts->audio_track, err, sizeof(err)))
         goto fail;
     r.out_pool = vf_item_pool_create(r.info->width, r.info->height,

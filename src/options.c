@@ -26,6 +26,7 @@ enum {
     OPT_LOOP,
     OPT_PAUSE,
     OPT_AS_STORED,
+    OPT_NO_TONEMAP,
     OPT_ROTATE,
     OPT_MIRROR,
     OPT_SPEED,
@@ -73,6 +74,8 @@ static const struct cli_option cli_options[] = {
     {"pause", no_argument, OPT_PAUSE, "", "open the window paused on the first picture"},
     {"no-autorotate", no_argument, OPT_AS_STORED, "",
      "pictures as stored, not turned as the file says (phones' portrait video)"},
+    {"no-tonemap", no_argument, OPT_NO_TONEMAP, "",
+     "HDR video (PQ, HLG) as stored, not mapped to SDR as players show it"},
     {"rotate", required_argument, OPT_ROTATE, "DEG",
      "turn the pictures 90, 180 or 270 degrees clockwise, after the file's own turn"},
     {"mirror", no_argument, OPT_MIRROR, "", "mirror the pictures left to right (a selfie camera)"},
@@ -218,6 +221,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     case OPT_PAUSE:
         o->pause = true;
+        break;
+    case OPT_NO_TONEMAP:
+        o->keep_hdr = true;
         break;
     case OPT_AS_STORED:
         o->as_stored = true;

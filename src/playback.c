@@ -248,6 +248,7 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
                                    .length = cfg->length,
                                    .loop = cfg->loop,
                                    .as_stored = cfg->as_stored,
+                                   .keep_hdr = cfg->keep_hdr,
                                    .turn = cfg->turn,
                                    .hold_at_end = !cfg->loop && !cfg->webcam,
                                    .want_audio = !cfg->no_audio,

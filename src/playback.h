@@ -34,6 +34,7 @@ struct vf_playback_config {
     double length;
     bool loop;
     bool as_stored;             /* ignore the input's display matrix */
+    bool keep_hdr;              /* HDR pictures as stored, not mapped to SDR */
     struct vf_orientation turn; /* the user's, after the input's own */
     bool no_audio;              /* recordings without the input's audio */
     bool use_cpu, use_gpu;

@@ -190,9 +190,13 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     const AVRational sar = info->sample_aspect;
     if (sar.num != sar.den)
         snprintf(shape, sizeof(shape), ", pixels %d:%d", sar.num, sar.den);
-    snprintf(l[0], sizeof(l[0]), "%s%s  %dx%d  %.2f fps source%s%s%s", which, info->name,
+    char hdr[48] = "";
+    if (info->hdr)
+        snprintf(hdr, sizeof(hdr), ", HDR %s%s", info->hdr,
+                 u->opts->keep_hdr ? " as stored" : " to SDR");
+    snprintf(l[0], sizeof(l[0]), "%s%s  %dx%d  %.2f fps source%s%s%s%s", which, info->name,
              info->width, info->height, av_q2d(info->frame_rate), turned[0] ? ", " : "", turned,
-             shape);
+             shape, hdr);
     snprintf(l[1], sizeof(l[1]), "display %.1f fps  UI %.1f ms  dropped %ld", u->display_fps,
              u->ui_ms, u->dropped);
     if (cpu >= 0)

@@ -494,6 +494,26 @@ run vfr 0 -i vfr.mkv -f edge -o vfr_out.mkv &&
         bad "VFR timestamps changed: $(pts vfr.mkv | head -5 | tr '\n' ' ') vs $(pts vfr_out.mkv |
             head -5 | tr '\n' ' ')"; }
 
+# ---- HDR (PQ, HLG) mapped to SDR as FFmpeg's zscale and tonemap map it ---------------------
+# taken as stored, such pictures came out grey and washed out; --no-tonemap still does that
+tonemap="zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=hable:desat=0"
+tonemap="$tonemap,zscale=t=bt709,format=gbrp"
+for trc in smpte2084 arib-std-b67; do
+    ff -f lavfi -i testsrc2=size=96x60:rate=25:duration=0.4 -vf "zscale=tin=bt709:pin=bt709:\
+min=bt709:rin=tv:t=$trc:p=bt2020:m=bt2020nc:r=tv:npl=203,format=yuv420p10le" -color_trc "$trc" \
+        -color_primaries bt2020 -colorspace bt2020nc -color_range tv -c:v ffv1 "hdr_$trc.mkv"
+    ff -i "hdr_$trc.mkv" -vf "$tonemap" -c:v ffv1 "hdr_want_$trc.mkv"
+    kind=$([ $trc = smpte2084 ] && echo PQ || echo HLG)
+    run "hdr_$trc" 0 -i "hdr_$trc.mkv" -f identity --codec ffv1 -o "hdr_got_$trc.mkv" &&
+        { "$check" same "hdr_want_$trc.mkv" "hdr_got_$trc.mkv" >/dev/null &&
+            grep -q "^vfview: hdr_$trc.mkv: HDR ($kind) mapped to SDR" "hdr_$trc.err" && ok ||
+            bad "HDR $kind: not mapped as zscale and tonemap map it: $(cat "hdr_$trc.err")"; }
+    run "hdr_kept_$trc" 0 -i "hdr_$trc.mkv" --no-tonemap -f identity --codec ffv1 \
+        -o "hdr_kept_$trc.mkv" &&
+        { ! "$check" same "hdr_want_$trc.mkv" "hdr_kept_$trc.mkv" >/dev/null 2>&1 &&
+            ! grep -q HDR "hdr_kept_$trc.err" && ok || bad "--no-tonemap: $kind mapped anyway"; }
+done
+
 # ---- a display matrix turns the pictures as FFmpeg's own autorotation does ----------------
 one_second -c:v png -pix_fmt rgb24 stored.mov
 matrix_of() { ffprobe -v error -show_entries stream_side_data=rotation -of csv=p=0 "$1"; }
