@@ -14,12 +14,14 @@
 #include "parse.h"
 
 struct vf_decoder_config {
-    const char *url;           /* a file, image, pattern (img%03d.png) or URL */
-    const char *webcam;        /* instead of url: a V4L2 device such as /dev/video0 */
-    const char *webcam_format; /* the camera's input device; NULL: v4l2 */
-    int queue_depth;           /* pictures decoded ahead (default 4) */
-    int threads;               /* the codec's and the conversion's threads; 0: one per core */
-    long max_pixels;           /* larger pictures are refused in open; 0: no limit of our own */
+    const char *url;                   /* a file, image, pattern (img%03d.png) or URL */
+    const char *webcam;                /* instead of url: a V4L2 device such as /dev/video0 */
+    const char *webcam_format;         /* the camera's input device; NULL: v4l2 */
+    const char *const *camera_options; /* KEY=VALUE options of that device (video_size=...) */
+    int camera_option_count;           /* of them */
+    int queue_depth;                   /* pictures decoded ahead (default 4) */
+    int threads;     /* the codec's and the conversion's threads; 0: one per core */
+    long max_pixels; /* larger pictures are refused in open; 0: no limit of our own */
     /* the first picture is the one showing at `start` (not given: the first); the input ends
      * for vfview at `end` or `length` after `start`, the earlier (counted as start is; a
      * camera's from its first picture): pictures from then on are not shown, nor audio played

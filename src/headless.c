@@ -255,6 +255,8 @@ int vf_headless_run(const struct vf_options *opts)
     struct vf_decoder_config dc = {.url = opts->input,
                                    .webcam = opts->webcam,
                                    .webcam_format = opts->webcam_format,
+                                   .camera_options = opts->camera_options,
+                                   .camera_option_count = opts->camera_option_count,
                                    .start = opts->start,
                                    .end = opts->end,
                                    .length = opts->length,

@@ -13,6 +13,9 @@
 enum {
     OPT_WEBCAM = 256,
     OPT_WEBCAM_FORMAT,
+    OPT_WEBCAM_SIZE,
+    OPT_WEBCAM_FPS,
+    OPT_WEBCAM_OPTION,
     OPT_BORDER,
     OPT_ENGINE,
     OPT_VARIANT,
@@ -50,6 +53,11 @@ struct cli_option {
 static const struct cli_option cli_options[] = {
     {"input", required_argument, 'i', "URL", "file, image, - (stdin) or any URL FFmpeg opens"},
     {"webcam", optional_argument, OPT_WEBCAM, "[=DEV]", "V4L2 camera, default /dev/video0"},
+    {"webcam-size", required_argument, OPT_WEBCAM_SIZE, "WxH",
+     "the camera's picture size, e.g. 1280x720 (its input's video_size)"},
+    {"webcam-fps", required_argument, OPT_WEBCAM_FPS, "N", "the camera's frame rate (framerate)"},
+    {"webcam-option", required_argument, OPT_WEBCAM_OPTION, "KEY=VAL",
+     "any option of the camera's input, e.g. input_format=mjpeg (again for more)"},
     {"webcam-format", required_argument, OPT_WEBCAM_FORMAT, "NAME",
      "the camera's FFmpeg input device (default v4l2; lavfi: DEV is a filter graph)"},
     {"filter", required_argument, 'f', "SPEC", "NAME[:key=value...], see FILTERS"},
@@ -141,6 +149,40 @@ static int fail(char *err, size_t len, const char *fmt, ...)
     return -1;
 }
 
+/* --webcam-size, --webcam-fps and --webcam-option, as KEY=VALUE options of the camera's input */
+static int add_camera_option(struct vf_options *o, int id, const char *arg, char *err, size_t len)
+{
+    const char *name = id == OPT_WEBCAM_SIZE  ? "--webcam-size"
+                       : id == OPT_WEBCAM_FPS ? "--webcam-fps"
+                                              : "--webcam-option";
+    if (o->camera_option_count == VF_MAX_CAMERA_OPTIONS)
+        return fail(err, len, "%s: at most %d camera options", name, VF_MAX_CAMERA_OPTIONS);
+    const char *option = arg;
+    if (id == OPT_WEBCAM_SIZE) {
+        long w, h;
+        const char *x = strchr(arg, 'x');
+        char width[16];
+        if (!x || (size_t)(x - arg) >= sizeof(width))
+            return fail(err, len, "%s: '%s' is not WIDTHxHEIGHT (1280x720)", name, arg);
+        memcpy(width, arg, (size_t)(x - arg));
+        width[x - arg] = '\0';
+        if (vf_parse_long(width, 1, 65536, &w) || vf_parse_long(x + 1, 1, 65536, &h))
+            return fail(err, len, "%s: '%s' is not WIDTHxHEIGHT (1280x720)", name, arg);
+        snprintf(o->camera_text[0], sizeof(o->camera_text[0]), "video_size=%ldx%ld", w, h);
+        option = o->camera_text[0];
+    } else if (id == OPT_WEBCAM_FPS) {
+        double fps;
+        if (vf_parse_double(arg, 0.01, 1000, &fps))
+            return fail(err, len, "%s: '%s' is not a frame rate from 0.01 to 1000", name, arg);
+        snprintf(o->camera_text[1], sizeof(o->camera_text[1]), "framerate=%s", arg);
+        option = o->camera_text[1];
+    } else if (arg[0] == '=' || !strchr(arg, '=')) {
+        return fail(err, len, "%s: '%s' is not KEY=VALUE (input_format=mjpeg)", name, arg);
+    }
+    o->camera_options[o->camera_option_count++] = option;
+    return 0;
+}
+
 static int apply(struct vf_options *o, int id, const char *arg, char *err, size_t len)
 {
     long n;
@@ -156,6 +198,12 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     case OPT_WEBCAM_FORMAT:
         o->webcam_format = arg;
+        break;
+    case OPT_WEBCAM_SIZE:
+    case OPT_WEBCAM_FPS:
+    case OPT_WEBCAM_OPTION:
+        if (add_camera_option(o, id, arg, err, len))
+            return -1;
         break;
     case 'f':
         if (vf_filter_parse(arg, &o->filter, ferr, sizeof(ferr)))
@@ -329,6 +377,9 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
         return fail(err, errlen, "--webcam: give either INPUT or --webcam, not both");
     if (o->webcam_format && !o->webcam)
         return fail(err, errlen, "--webcam-format: only with --webcam");
+    if (o->camera_option_count && !o->webcam)
+        return fail(err, errlen,
+                    "--webcam-size, --webcam-fps, --webcam-option: only with --webcam");
     if (o->loop && o->webcam)
         return fail(err, errlen, "--loop: a camera has no end; not with --webcam");
     if (vf_position_seconds(o->start, 0) != 0 && o->webcam)

@@ -10,12 +10,19 @@
 
 enum vf_engine_choice { VF_USE_BOTH, VF_USE_CPU, VF_USE_GPU };
 
+#define VF_MAX_CAMERA_OPTIONS 16
+
 struct vf_options {
     const char *input;         /* NULL: the bundled sample; of several, the first */
     const char *const *inputs; /* several (argv's): the window plays one at a time, > and < */
     int input_count;
     const char *webcam;        /* device path when --webcam was given */
     const char *webcam_format; /* its libavdevice input; NULL: v4l2 */
+    /* KEY=VALUE options of that input (--webcam-option; --webcam-size and --webcam-fps add
+     * video_size= and framerate=, written in camera_text) */
+    const char *camera_options[VF_MAX_CAMERA_OPTIONS];
+    int camera_option_count;
+    char camera_text[2][64];
     char filter_spec[1024];
     struct vf_filter filter;
     enum vf_border border;

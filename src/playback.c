@@ -243,6 +243,8 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
     struct vf_decoder_config dc = {.url = cfg->url,
                                    .webcam = cfg->webcam,
                                    .webcam_format = cfg->webcam_format,
+                                   .camera_options = cfg->camera_options,
+                                   .camera_option_count = cfg->camera_option_count,
                                    .start = cfg->start,
                                    .end = cfg->end,
                                    .length = cfg->length,

@@ -29,6 +29,8 @@ struct vf_shown {
 
 struct vf_playback_config {
     const char *url, *webcam, *webcam_format;
+    const char *const *camera_options; /* KEY=VALUE, as vf_decoder_config's */
+    int camera_option_count;
     /* where the input begins, and a loop starts again, and where it ends (vf_decoder_config) */
     struct vf_position start, end;
     double length;

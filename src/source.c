@@ -18,6 +18,19 @@ double vf_seconds_of(int64_t ts, AVRational tb)
     return ts == AV_NOPTS_VALUE ? 0 : (double)ts * av_q2d(tb);
 }
 
+/* The camera's KEY=VALUE options (--webcam-size...), for its input device. */
+static int camera_options(const struct vf_decoder_config *cfg, AVDictionary **options)
+{
+    int ret = 0;
+    for (int i = 0; cfg->webcam && i < cfg->camera_option_count && ret >= 0; i++) {
+        const char *option = cfg->camera_options[i], *eq = strchr(option, '=');
+        char key[128];
+        snprintf(key, sizeof(key), "%.*s", eq ? (int)(eq - option) : 0, option);
+        ret = eq ? av_dict_set(options, key, eq + 1, 0) : AVERROR(EINVAL);
+    }
+    return ret;
+}
+
 int vf_source_open_format(AVFormatContext **format, const struct vf_decoder_config *cfg,
                           const char *name, char *err, size_t errlen)
 {
@@ -41,13 +54,26 @@ int vf_source_open_format(AVFormatContext **format, const struct vf_decoder_conf
             return -1;
         }
     }
-    int ret = avformat_open_input(format, url, input_format, NULL);
+    AVDictionary *options = NULL;
+    int ret = camera_options(cfg, &options);
+    if (ret >= 0)
+        ret = avformat_open_input(format, url, input_format, &options);
     if (ret < 0) {
         char what[600];
         snprintf(what, sizeof(what), "%s: cannot open%s", name, cfg->webcam ? " the camera" : "");
         vf_source_say(err, errlen, what, ret);
+        av_dict_free(&options);
         return -1;
     }
+    /* what the device did not take: a misspelt option, or one another device has */
+    const AVDictionaryEntry *left = av_dict_get(options, "", NULL, AV_DICT_IGNORE_SUFFIX);
+    if (left) {
+        snprintf(err, errlen, "%s: the camera's input (%s) has no option '%s'", name,
+                 input_format ? input_format->name : "?", left->key);
+        av_dict_free(&options);
+        return -1;
+    }
+    av_dict_free(&options);
     ret = avformat_find_stream_info(*format, NULL);
     if (ret < 0) {
         char what[600];

@@ -292,6 +292,8 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
                                                                 : o->input,
                                     .webcam = given ? o->webcam : NULL,
                                     .webcam_format = o->webcam_format,
+                                    .camera_options = o->camera_options,
+                                    .camera_option_count = o->camera_option_count,
                                     .start = given ? o->start : none,
                                     .end = given ? o->end : none,
                                     .length = given ? o->length : 0,

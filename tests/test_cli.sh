@@ -62,6 +62,12 @@ expect 2 "unexpected argument 'b.mp4': give INPUT or --input, not both" -i a.mp4
 expect 2 "--input: give it once" -i a.mp4 -i b.mp4
 expect 2 "either INPUT or --webcam" a.mp4 --webcam
 expect 2 "--webcam-format: only with --webcam" --webcam-format lavfi
+expect 2 "--webcam-size, --webcam-fps, --webcam-option: only with --webcam" --webcam-fps 30
+expect 2 "--webcam-size: '1280' is not WIDTHxHEIGHT (1280x720)" --webcam --webcam-size 1280
+expect 2 "--webcam-size: '0x720' is not WIDTHxHEIGHT" --webcam --webcam-size 0x720
+expect 2 "--webcam-fps: 'fast' is not a frame rate from 0.01 to 1000" --webcam --webcam-fps fast
+expect 2 "--webcam-option: 'mjpeg' is not KEY=VALUE (input_format=mjpeg)" --webcam \
+    --webcam-option mjpeg
 expect 2 "vfview bench: --res: '12'" bench --res 12
 expect 2 "vfview bench: --filter: unknown filter 'x'" bench --filter x
 expect 2 "vfview bench: --block: must be 8, 16 or 32" bench --block 12

@@ -690,6 +690,17 @@ done
 [ $? -eq 1 ] && [ "$(grep -c . cam.err)" -eq 1 ] &&
     grep -q "^vfview: /dev/video-vfview-none: cannot open the camera: " cam.err && [ ! -e cam.mkv ] &&
     ok || bad "missing camera: '$(cat cam.err)'"
+# the camera's input takes options (lavfi's test pattern standing in for V4L2, as in
+# test_viewer): its graph as an option makes 64x48 pictures; an option it lacks, or a misspelt
+# one, stops in one line instead of being dropped unsaid (V4L2's video_size is not lavfi's)
+run cam_option 0 --webcam=unused --webcam-format lavfi \
+    --webcam-option "graph=testsrc2=size=64x48:rate=25" --length 0.2 -o cam_option.mkv &&
+    { [ "$("$check" info cam_option.mkv)" = "5 64x48" ] && ok ||
+        bad "--webcam-option graph=...: $("$check" info cam_option.mkv)"; }
+run cam_size 1 --webcam=testsrc2 --webcam-format lavfi --webcam-size 320x240 -o cam_size.mkv &&
+    { [ "$(cat cam_size.err)" = \
+        "vfview: testsrc2: the camera's input (lavfi) has no option 'video_size'" ] &&
+        [ ! -e cam_size.mkv ] && ok || bad "an option the camera lacks: $(cat cam_size.err)"; }
 bad_output() { # NAME REASON ARGS...
     local name=$1 reason=$2
     shift 2
