@@ -33,4 +33,8 @@ ffmpeg -v error -y -i "$dir/anamorphic.mov" -c copy -metadata:s:v:0 rotate=90 "$
 ffmpeg -v error -y -f lavfi -i "$src" -f lavfi -i sine=d=0.3 -frames:v 3 -c:v mpeg2video \
     -c:a mp2 -shortest "$dir/part.ts"
 cat "$dir/part.ts" "$dir/part.ts" >"$dir/joined.ts" && rm "$dir/part.ts"
+# HDR (PQ, 10-bit BT.2020): mapped to SDR by FFmpeg's zscale and tonemap (src/tonemap.c)
+make pq.mkv -vf "zscale=tin=bt709:pin=bt709:min=bt709:t=smpte2084:p=bt2020:m=bt2020nc:npl=203" \
+    -pix_fmt yuv420p10le -color_trc smpte2084 -color_primaries bt2020 -colorspace bt2020nc \
+    -c:v ffv1
 ls "$dir" | wc -l
