@@ -12,6 +12,7 @@
 #include <libavutil/pixdesc.h>
 
 #include "convert.h"
+#include "deinterlace.h"
 #include "queue.h"
 #include "source.h"
 #include "threadpool.h"
@@ -39,7 +40,8 @@ struct vf_decoder {
     AVPacket *packet;
     AVFrame *picture;
     struct vf_converter *converter;
-    struct vf_tonemap *tonemap; /* HDR pictures mapped to SDR, into `mapped` */
+    struct vf_tonemap *tonemap;         /* HDR pictures mapped to SDR, into `mapped` */
+    struct vf_deinterlace *deinterlace; /* between the codec and the rest; NULL: fields kept */
     AVFrame *mapped;
     struct vf_frame stored;    /* a picture as stored, before it is turned (info.orientation) */
     struct vf_pool *turn_pool; /* the threads that turn it */
@@ -80,7 +82,8 @@ struct vf_decoder {
 static enum step next_step(struct vf_decoder *d)
 {
     for (;;) {
-        int ret = avcodec_receive_frame(d->codec, d->picture);
+        int ret = d->deinterlace ? vf_deinterlace_receive(d->deinterlace, d->codec, d->picture)
+                                 : avcodec_receive_frame(d->codec, d->picture);
         if (ret == 0) {
             d->consecutive_errors = 0;
             return STEP_PICTURE;
@@ -211,6 +214,7 @@ static int seek_from(struct vf_decoder *d, double target_s, double back_s)
         return ret;
     vf_timeline_sought(&d->timeline, target);
     avcodec_flush_buffers(d->codec);
+    vf_deinterlace_reset(d->deinterlace);
     d->flushing = false;
     d->drop_until =
         av_rescale_q((int64_t)(target_s * AV_TIME_BASE), AV_TIME_BASE_Q, d->info.time_base);
@@ -533,6 +537,7 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
     if (!d->info.pixel_format)
         d->info.pixel_format = "unknown";
     d->info.hdr = vf_tonemap_kind(p);
+    d->info.deinterlaced = vf_deinterlace_active(d->deinterlace);
     d->pool = vf_item_pool_create(d->info.width, d->info.height, d->cfg.allocate_picture);
     d->converter = vf_converter_create(d->cfg.threads);
     const bool turns = !vf_orientation_is_identity(d->info.orientation);
@@ -597,8 +602,14 @@ struct vf_decoder *vf_decoder_open(const struct vf_decoder_config *cfg, char *er
         goto fail;
     }
     if (vf_source_open_video(d->format, &d->cfg, d->name, &d->codec, &d->info, err, errlen) ||
-        vf_source_place_cut(&d->cfg, d->name, &d->info, err, errlen) ||
-        decode_first(d, err, errlen))
+        vf_source_place_cut(&d->cfg, d->name, &d->info, err, errlen))
+        goto fail;
+    if (!d->cfg.keep_fields &&
+        !(d->deinterlace = vf_deinterlace_new(d->info.time_base, d->cfg.threads))) {
+        snprintf(err, errlen, "%s: out of memory", d->name);
+        goto fail;
+    }
+    if (decode_first(d, err, errlen))
         goto fail;
     d->info.format = d->format;
     return d;
@@ -685,6 +696,7 @@ void vf_decoder_close(struct vf_decoder *d)
     vf_item_pool_destroy(d->pool);
     vf_converter_destroy(d->converter);
     vf_tonemap_free(d->tonemap);
+    vf_deinterlace_free(d->deinterlace);
     av_frame_free(&d->mapped);
     vf_frame_free(&d->stored);
     vf_pool_destroy(d->turn_pool);

@@ -33,6 +33,7 @@ struct vf_decoder_config {
     bool hold_at_end; /* at the end, wait for a seek (or close) instead of ending */
     bool as_stored;   /* pictures as the file stores them, not turned as its display matrix says */
     bool keep_hdr;    /* HDR pictures' values as stored, not mapped to SDR (tonemap.h) */
+    bool keep_fields; /* interlaced pictures as stored, not made progressive (deinterlace.h) */
     struct vf_orientation turn; /* the user's, after the file's (vf_orientation_user) */
     /* makes the pictures handed out; NULL: vf_frame_alloc (vf_gpu_frame_alloc when they go to
      * the GPU, which then copies them by DMA while the CPU works on) */
@@ -61,6 +62,7 @@ struct vf_source_info {
     const char *pixel_format; /* of the decoded pictures: "yuv420p" */
     /* "PQ" or "HLG" when its first picture is HDR: mapped to SDR unless keep_hdr; else NULL */
     const char *hdr;
+    bool deinterlaced;             /* its first picture was interlaced, and made progressive */
     const AVFormatContext *format; /* the demuxer: stream parameters for audio passthrough */
     int video_stream;
 };

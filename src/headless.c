@@ -263,6 +263,7 @@ int vf_headless_run(const struct vf_options *opts)
                                    .loop = opts->loop,
                                    .as_stored = opts->as_stored,
                                    .keep_hdr = opts->keep_hdr,
+                                   .keep_fields = opts->keep_fields,
                                    .turn = vf_orientation_user(opts->rotate, opts->mirror),
                                    .want_audio = opts->output && !opts->no_audio,
                                    .allocate_picture = gpu_frames};
@@ -270,6 +271,11 @@ int vf_headless_run(const struct vf_options *opts)
     if (!r.decoder)
         goto fail;
     r.info = vf_decoder_info(r.decoder);
+    if (r.info->deinterlaced)
+        fprintf(stderr,
+                "vfview: %s: interlaced: made progressive with bwdif (--no-deinterlace: "
+                "as stored)\n",
+                r.info->name);
     if (r.info->hdr && !opts->keep_hdr)
         fprintf(stderr,
                 "vfview: %s: HDR (%s) mapped to SDR, as players show it (--no-tonemap: as "

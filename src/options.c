@@ -30,6 +30,7 @@ enum {
     OPT_PAUSE,
     OPT_AS_STORED,
     OPT_NO_TONEMAP,
+    OPT_NO_DEINTERLACE,
     OPT_ROTATE,
     OPT_MIRROR,
     OPT_SPEED,
@@ -84,6 +85,8 @@ static const struct cli_option cli_options[] = {
      "pictures as stored, not turned as the file says (phones' portrait video)"},
     {"no-tonemap", no_argument, OPT_NO_TONEMAP, "",
      "HDR video (PQ, HLG) as stored, not mapped to SDR as players show it"},
+    {"no-deinterlace", no_argument, OPT_NO_DEINTERLACE, "",
+     "interlaced video (DVD, 1080i) as stored, its fields not made into pictures"},
     {"rotate", required_argument, OPT_ROTATE, "DEG",
      "turn the pictures 90, 180 or 270 degrees clockwise, after the file's own turn"},
     {"mirror", no_argument, OPT_MIRROR, "", "mirror the pictures left to right (a selfie camera)"},
@@ -272,6 +275,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     case OPT_NO_TONEMAP:
         o->keep_hdr = true;
+        break;
+    case OPT_NO_DEINTERLACE:
+        o->keep_fields = true;
         break;
     case OPT_AS_STORED:
         o->as_stored = true;

@@ -40,6 +40,7 @@ struct vf_options {
     bool pause;               /* the window opens paused */
     bool as_stored;           /* --no-autorotate: ignore the input's display matrix */
     bool keep_hdr;            /* --no-tonemap: HDR pictures' values as stored */
+    bool keep_fields;         /* --no-deinterlace: interlaced pictures as stored */
     int rotate;               /* degrees clockwise, after the input's own turn: 0, 90, 180, 270 */
     bool mirror;              /* left to right, after the turns */
     double speed;             /* the window's playback speed; 1: real time */

@@ -251,6 +251,7 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
                                    .loop = cfg->loop,
                                    .as_stored = cfg->as_stored,
                                    .keep_hdr = cfg->keep_hdr,
+                                   .keep_fields = cfg->keep_fields,
                                    .turn = cfg->turn,
                                    .hold_at_end = !cfg->loop && !cfg->webcam,
                                    .want_audio = !cfg->no_audio,

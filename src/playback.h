@@ -37,6 +37,7 @@ struct vf_playback_config {
     bool loop;
     bool as_stored;             /* ignore the input's display matrix */
     bool keep_hdr;              /* HDR pictures as stored, not mapped to SDR */
+    bool keep_fields;           /* interlaced pictures as stored */
     struct vf_orientation turn; /* the user's, after the input's own */
     bool no_audio;              /* recordings without the input's audio */
     bool use_cpu, use_gpu;

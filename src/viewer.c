@@ -300,6 +300,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
                                     .loop = u->loop,
                                     .as_stored = o->as_stored,
                                     .keep_hdr = o->keep_hdr,
+                                    .keep_fields = o->keep_fields,
                                     .no_audio = o->no_audio,
                                     .turn = vf_orientation_user(o->rotate, o->mirror),
                                     .use_cpu = o->engine != VF_USE_GPU,

@@ -190,10 +190,12 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     const AVRational sar = info->sample_aspect;
     if (sar.num != sar.den)
         snprintf(shape, sizeof(shape), ", pixels %d:%d", sar.num, sar.den);
-    char hdr[48] = "";
+    char hdr[64] = "";
     if (info->hdr)
         snprintf(hdr, sizeof(hdr), ", HDR %s%s", info->hdr,
                  u->opts->keep_hdr ? " as stored" : " to SDR");
+    if (info->deinterlaced)
+        snprintf(hdr + strlen(hdr), sizeof(hdr) - strlen(hdr), ", deinterlaced");
     snprintf(l[0], sizeof(l[0]), "%s%s  %dx%d  %.2f fps source%s%s%s%s", which, info->name,
              info->width, info->height, av_q2d(info->frame_rate), turned[0] ? ", " : "", turned,
              shape, hdr);

@@ -514,6 +514,24 @@ min=bt709:rin=tv:t=$trc:p=bt2020:m=bt2020nc:r=tv:npl=203,format=yuv420p10le" -co
             ! grep -q HDR "hdr_kept_$trc.err" && ok || bad "--no-tonemap: $kind mapped anyway"; }
 done
 
+# ---- interlaced video made progressive as FFmpeg's bwdif makes it -------------------------
+# (its fields combed every moving edge; --no-deinterlace still keeps them); a loop starts the
+# filter again, as three runs end to end would
+ff -f lavfi -i testsrc2=size=96x60:rate=50:duration=1 -vf "tinterlace=mode=interleave_top" \
+    -c:v mpeg2video -flags +ilme+ildct -top 1 -q:v 2 fields.ts
+ff -i fields.ts -vf "bwdif=mode=send_frame:parity=auto:deint=interlaced" -c:v ffv1 fields_want.mkv
+ff -stream_loop 2 -i fields_want.mkv -frames:v 60 -c:v ffv1 fields_want_loop.mkv
+run fields 0 -i fields.ts -f identity --codec ffv1 -o fields_got.mkv &&
+    { "$check" same fields_want.mkv fields_got.mkv >/dev/null &&
+        grep -q "^vfview: fields.ts: interlaced: made progressive with bwdif" fields.err && ok ||
+        bad "interlaced: not made progressive as bwdif makes it: $(cat fields.err)"; }
+run fields_loop 0 -i fields.ts --loop --frames 60 -f identity --codec ffv1 -o fields_loop.mkv &&
+    { "$check" same fields_want_loop.mkv fields_loop.mkv >/dev/null && ok ||
+        bad "interlaced, looped: not bwdif's pictures three times"; }
+run fields_kept 0 -i fields.ts --no-deinterlace -f identity --codec ffv1 -o fields_kept.mkv &&
+    { ! "$check" same fields_want.mkv fields_kept.mkv >/dev/null 2>&1 &&
+        ! grep -q interlaced fields_kept.err && ok || bad "--no-deinterlace: made progressive"; }
+
 # ---- a display matrix turns the pictures as FFmpeg's own autorotation does ----------------
 one_second -c:v png -pix_fmt rgb24 stored.mov
 matrix_of() { ffprobe -v error -show_entries stream_side_data=rotation -of csv=p=0 "$1"; }

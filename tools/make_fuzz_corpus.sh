@@ -37,4 +37,6 @@ cat "$dir/part.ts" "$dir/part.ts" >"$dir/joined.ts" && rm "$dir/part.ts"
 make pq.mkv -vf "zscale=tin=bt709:pin=bt709:min=bt709:t=smpte2084:p=bt2020:m=bt2020nc:npl=203" \
     -pix_fmt yuv420p10le -color_trc smpte2084 -color_primaries bt2020 -colorspace bt2020nc \
     -c:v ffv1
+# interlaced (fields coded apart): made progressive by FFmpeg's bwdif (src/deinterlace.c)
+make fields.ts -vf tinterlace=mode=interleave_top -c:v mpeg2video -flags +ilme+ildct -top 1
 ls "$dir" | wc -l
