@@ -5,7 +5,6 @@
 
 #include <libavfilter/buffersink.h>
 #include <libavfilter/buffersrc.h>
-#include <libavutil/pixdesc.h>
 
 #include "filter_graph.h"
 
@@ -74,15 +73,8 @@ void vf_deinterlace_free(struct vf_deinterlace *di)
 static int open_graph(struct vf_deinterlace *di, const AVFrame *f)
 {
     avfilter_graph_free(&di->graph);
-    const char *format = av_get_pix_fmt_name((enum AVPixelFormat)f->format);
-    const AVRational aspect =
-        f->sample_aspect_ratio.num > 0 ? f->sample_aspect_ratio : (AVRational){1, 1};
-    char args[256];
-    snprintf(args, sizeof(args), "video_size=%dx%d:pix_fmt=%s:time_base=%d/%d:pixel_aspect=%d/%d",
-             f->width, f->height, format ? format : "none", di->time_base.num, di->time_base.den,
-             aspect.num, aspect.den);
-    int ret =
-        vf_filter_chain_open(&di->graph, &di->source, &di->sink, true, args, CHAIN, di->threads);
+    int ret = vf_video_chain_open(&di->graph, &di->source, &di->sink, f, di->time_base, CHAIN,
+                                  di->threads);
     if (ret >= 0) {
         di->width = f->width;
         di->height = f->height;

@@ -4,6 +4,7 @@
 
 #include <libavfilter/buffersink.h>
 #include <libavfilter/buffersrc.h>
+#include <libavutil/pixdesc.h>
 #include <libavutil/samplefmt.h>
 
 void vf_audio_layout_name(const AVChannelLayout *channels, char *buf, size_t len)
@@ -52,6 +53,18 @@ int vf_filter_chain_open(AVFilterGraph **graph, AVFilterContext **source, AVFilt
         *source = *sink = NULL;
     }
     return ret;
+}
+
+int vf_video_chain_open(AVFilterGraph **graph, AVFilterContext **source, AVFilterContext **sink,
+                        const AVFrame *f, AVRational tb, const char *chain, int threads)
+{
+    const char *format = av_get_pix_fmt_name((enum AVPixelFormat)f->format);
+    const AVRational aspect =
+        f->sample_aspect_ratio.num > 0 ? f->sample_aspect_ratio : (AVRational){1, 1};
+    char args[256];
+    snprintf(args, sizeof(args), "video_size=%dx%d:pix_fmt=%s:time_base=%d/%d:pixel_aspect=%d/%d",
+             f->width, f->height, format ? format : "none", tb.num, tb.den, aspect.num, aspect.den);
+    return vf_filter_chain_open(graph, source, sink, true, args, chain, threads);
 }
 
 int vf_audio_graph_open(struct vf_audio_graph *g, const AVFrame *f, AVRational tb,

@@ -18,6 +18,10 @@
 int vf_filter_chain_open(AVFilterGraph **graph, AVFilterContext **source, AVFilterContext **sink,
                          bool video, const char *source_args, const char *chain, int threads);
 
+/* The same for video frames like f (size, pixel format, pixel shape), timestamps in tb. */
+int vf_video_chain_open(AVFilterGraph **graph, AVFilterContext **source, AVFilterContext **sink,
+                        const AVFrame *f, AVRational tb, const char *chain, int threads);
+
 struct vf_audio_graph {
     AVFilterGraph *graph; /* NULL: none yet */
     AVFilterContext *source, *sink;

@@ -5,7 +5,6 @@
 
 #include <libavfilter/buffersink.h>
 #include <libavfilter/buffersrc.h>
-#include <libavutil/pixdesc.h>
 
 #include "filter_graph.h"
 
@@ -52,14 +51,9 @@ static int open_graph(struct vf_tonemap *t, const AVFrame *in, int threads, char
                       size_t errlen)
 {
     avfilter_graph_free(&t->graph);
-    const char *format = av_get_pix_fmt_name((enum AVPixelFormat)in->format);
-    AVRational aspect =
-        in->sample_aspect_ratio.num > 0 ? in->sample_aspect_ratio : (AVRational){1, 1};
-    char args[256];
     /* the frames' timestamps are not used: the decoder keeps its own */
-    snprintf(args, sizeof(args), "video_size=%dx%d:pix_fmt=%s:time_base=1/1:pixel_aspect=%d/%d",
-             in->width, in->height, format ? format : "none", aspect.num, aspect.den);
-    int ret = vf_filter_chain_open(&t->graph, &t->source, &t->sink, true, args, CHAIN, threads);
+    int ret = vf_video_chain_open(&t->graph, &t->source, &t->sink, in, (AVRational){1, 1}, CHAIN,
+                                  threads);
     if (ret < 0)
         return say(err, errlen, "cannot make FFmpeg's zscale and tonemap filters", ret);
     t->width = in->width;
