@@ -271,6 +271,8 @@ int vf_headless_run(const struct vf_options *opts)
     if (!r.decoder)
         goto fail;
     r.info = vf_decoder_info(r.decoder);
+    if (vf_check_audio_track(r.info, opts->audio_track, err, sizeof(err)))
+        goto fail;
     if (r.info->deinterlaced)
         fprintf(stderr,
                 "vfview: %s: interlaced: made progressive with bwdif (--no-deinterlace: "
@@ -281,8 +283,6 @@ int vf_headless_run(const struct vf_options *opts)
                 "vfview: %s: HDR (%s) mapped to SDR, as players show it (--no-tonemap: as "
                 "stored)\n",
                 r.info->name, r.info->hdr);
-    if (vf_check_audio_track(r.info, opts->audio_track, err, sizeof(err)))
-        goto fail;
     r.out_pool = vf_item_pool_create(r.info->width, r.info->height,
                                      opts->engine == VF_USE_GPU ? vf_gpu_frame_alloc : NULL);
     r.filtered = vf_queue_create(FILTERED_DEPTH);
