@@ -75,10 +75,9 @@ static int choose_rate(const AVCodec *codec, int want)
  * stereo, else the encoder's first */
 static int choose_layout(const AVCodec *codec, const AVChannelLayout *in, AVChannelLayout *out)
 {
-    AVChannelLayout want;
-    if (in->order != AV_CHANNEL_ORDER_UNSPEC && av_channel_layout_check(in))
-        av_channel_layout_copy(&want, in);
-    else
+    AVChannelLayout want = {0};
+    if (in->order == AV_CHANNEL_ORDER_UNSPEC || !av_channel_layout_check(in) ||
+        av_channel_layout_copy(&want, in) < 0)
         av_channel_layout_default(&want, in->nb_channels > 0 ? in->nb_channels : 2);
     const AVChannelLayout *list = codec->ch_layouts, *pick = NULL;
     const AVChannelLayout stereo = AV_CHANNEL_LAYOUT_STEREO;

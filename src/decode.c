@@ -108,7 +108,11 @@ static enum step next_step(struct vf_decoder *d)
         }
         if (ret == AVERROR_EOF) {
             d->flushing = true;
-            avcodec_send_packet(d->codec, NULL);
+            ret = avcodec_send_packet(d->codec, NULL); /* the pictures it holds come out */
+            if (ret < 0 && ret != AVERROR_EOF) {
+                vf_source_say(d->error, sizeof(d->error), "cannot decode the video", ret);
+                return STEP_ERROR;
+            }
             continue;
         }
         if (ret < 0) {

@@ -386,8 +386,13 @@ int vf_display_capture(struct vf_display *d, uint8_t **rgb, int *w, int *h, char
     return 0;
 }
 
-void vf_display_toggle_fullscreen(struct vf_display *d)
+int vf_display_toggle_fullscreen(struct vf_display *d, char *err, size_t errlen)
 {
-    d->fullscreen = !d->fullscreen;
-    SDL_SetWindowFullscreen(d->window, d->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+    const bool want = !d->fullscreen;
+    if (SDL_SetWindowFullscreen(d->window, want ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0) {
+        snprintf(err, errlen, "SDL_SetWindowFullscreen: %s", SDL_GetError());
+        return -1;
+    }
+    d->fullscreen = want;
+    return 0;
 }

@@ -64,7 +64,8 @@ void vf_display_present(struct vf_display *d);
 /* The back buffer as packed RGB24, top row first (for screenshots); free() the result. */
 int vf_display_capture(struct vf_display *d, uint8_t **rgb, int *w, int *h, char *err,
                        size_t errlen);
-void vf_display_toggle_fullscreen(struct vf_display *d);
+/* 0, or -1 with SDL's reason; the window stays as it was then. */
+int vf_display_toggle_fullscreen(struct vf_display *d, char *err, size_t errlen);
 /* The scale of drawable pixels per window point (2 on HiDPI). */
 float vf_display_scale(const struct vf_display *d);
 

@@ -9,10 +9,9 @@
 
 void vf_audio_layout_name(const AVChannelLayout *channels, char *buf, size_t len)
 {
-    AVChannelLayout known;
-    if (channels->order != AV_CHANNEL_ORDER_UNSPEC && av_channel_layout_check(channels))
-        av_channel_layout_copy(&known, channels);
-    else
+    AVChannelLayout known = {0};
+    if (channels->order == AV_CHANNEL_ORDER_UNSPEC || !av_channel_layout_check(channels) ||
+        av_channel_layout_copy(&known, channels) < 0)
         av_channel_layout_default(&known, channels->nb_channels);
     if (av_channel_layout_describe(&known, buf, len) < 0 && len > 0)
         snprintf(buf, len, "stereo");

@@ -2,6 +2,7 @@
 
 #include <SDL_ttf.h>
 #include <fontconfig/fontconfig.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,14 +101,26 @@ const char *vf_overlay_font(const struct vf_overlay *o)
     return o->font_path;
 }
 
-static void fill(SDL_Surface *s, int x, int y, int w, int h, SDL_Color c)
+/* SDL_FillRect's answer: 0, or negative with SDL_GetError's reason */
+static int fill(SDL_Surface *s, int x, int y, int w, int h, SDL_Color c)
 {
     SDL_Rect r = {x, y, w, h};
-    SDL_FillRect(s, &r, SDL_MapRGBA(s->format, c.r, c.g, c.b, c.a));
+    return SDL_FillRect(s, &r, SDL_MapRGBA(s->format, c.r, c.g, c.b, c.a));
 }
 
-/* Each series as a stepped line over a faint grid, scaled to the largest time shown. */
-static void draw_graph(SDL_Surface *s, const struct vf_graph *g, int x0, int y0, int w, int h,
+/* NULL with the reason when a fill failed (`failed`), else the surface */
+static SDL_Surface *filled(SDL_Surface *s, bool failed, char *err, size_t errlen)
+{
+    if (!failed)
+        return s;
+    snprintf(err, errlen, "SDL_FillRect: %s", SDL_GetError());
+    SDL_FreeSurface(s);
+    return NULL;
+}
+
+/* Each series as a stepped line over a faint grid, scaled to the largest time shown; whether
+ * a fill failed. */
+static bool draw_graph(SDL_Surface *s, const struct vf_graph *g, int x0, int y0, int w, int h,
                        float scale)
 {
     float top = 1;
@@ -115,9 +128,9 @@ static void draw_graph(SDL_Surface *s, const struct vf_graph *g, int x0, int y0,
         for (int i = 0; i < VF_GRAPH_SAMPLES; i++)
             if (g->ms[e][i] > top)
                 top = g->ms[e][i];
-    fill(s, x0, y0, w, h, (SDL_Color){0, 0, 0, 120});
+    bool failed = fill(s, x0, y0, w, h, (SDL_Color){0, 0, 0, 120}) < 0;
     for (int q = 1; q < 4; q++)
-        fill(s, x0, y0 + h * q / 4, w, 1, (SDL_Color){255, 255, 255, 40});
+        failed |= fill(s, x0, y0 + h * q / 4, w, 1, (SDL_Color){255, 255, 255, 40}) < 0;
     int thick = scale >= 2 ? 2 : 1;
     for (int e = 0; e < 2; e++) {
         int prev = -1;
@@ -130,10 +143,12 @@ static void draw_graph(SDL_Surface *s, const struct vf_graph *g, int x0, int y0,
             int x = x0 + i * w / VF_GRAPH_SAMPLES;
             int y = y0 + h - 1 - (int)((h - 1) * ms / top);
             int from = prev < 0 ? y : SDL_min(prev, y), to = prev < 0 ? y : SDL_max(prev, y);
-            fill(s, x, from, SDL_max(thick, w / VF_GRAPH_SAMPLES), to - from + thick, SERIES[e]);
+            failed |= fill(s, x, from, SDL_max(thick, w / VF_GRAPH_SAMPLES), to - from + thick,
+                           SERIES[e]) < 0;
             prev = y;
         }
     }
+    return failed;
 }
 
 /* `line`, or as much of it as fits `room` pixels (0: any width) followed by an ellipsis, into
@@ -166,15 +181,15 @@ SDL_Surface *vf_overlay_bar(int w, int h, double fraction, const double *marks, 
         snprintf(err, errlen, "SDL_CreateRGBSurfaceWithFormat: %s", SDL_GetError());
         return NULL;
     }
-    fill(bar, 0, 0, w, h, (SDL_Color){255, 255, 255, 70});
-    fill(bar, 0, 0, (int)(w * SDL_clamp(fraction, 0.0, 1.0) + 0.5), h, SERIES[0]);
+    bool failed = fill(bar, 0, 0, w, h, (SDL_Color){255, 255, 255, 70}) < 0;
+    failed |= fill(bar, 0, 0, (int)(w * SDL_clamp(fraction, 0.0, 1.0) + 0.5), h, SERIES[0]) < 0;
     const int tick = SDL_max(2, h / 2); /* as wide as half the bar's height, 2 pixels at least */
     for (int i = 0; i < n; i++) {
         const int x = (int)(w * SDL_clamp(marks[i], 0.0, 1.0) + 0.5) - tick / 2;
-        fill(bar, SDL_clamp(x, 0, SDL_max(w - tick, 0)), 0, tick, h,
-             (SDL_Color){255, 255, 255, 255});
+        failed |= fill(bar, SDL_clamp(x, 0, SDL_max(w - tick, 0)), 0, tick, h,
+                       (SDL_Color){255, 255, 255, 255}) < 0;
     }
-    return bar;
+    return filled(bar, failed, err, errlen);
 }
 
 SDL_Surface *vf_overlay_render(struct vf_overlay *o, const char *const *lines, int count,
@@ -203,7 +218,8 @@ SDL_Surface *vf_overlay_render(struct vf_overlay *o, const char *const *lines, i
         snprintf(err, errlen, "SDL_CreateRGBSurfaceWithFormat: %s", SDL_GetError());
         return NULL;
     }
-    fill(canvas, 0, 0, canvas->w, canvas->h, (SDL_Color){10, 10, 12, 170});
+    if (fill(canvas, 0, 0, canvas->w, canvas->h, (SDL_Color){10, 10, 12, 170}) < 0)
+        return filled(canvas, true, err, errlen);
     for (int i = 0; i < count; i++) {
         if (!*shown[i])
             continue;
@@ -218,10 +234,15 @@ SDL_Surface *vf_overlay_render(struct vf_overlay *o, const char *const *lines, i
             return NULL;
         }
         SDL_Rect at = {pad, pad + i * line_h, text->w, text->h};
-        SDL_BlitSurface(text, NULL, canvas, &at);
+        const int blit = SDL_BlitSurface(text, NULL, canvas, &at);
         SDL_FreeSurface(text);
+        if (blit < 0) {
+            snprintf(err, errlen, "SDL_BlitSurface: %s", SDL_GetError());
+            SDL_FreeSurface(canvas);
+            return NULL;
+        }
     }
-    if (graph)
-        draw_graph(canvas, graph, pad, 2 * pad + height, width, graph_h, o->scale);
-    return canvas;
+    const bool failed =
+        graph && draw_graph(canvas, graph, pad, 2 * pad + height, width, graph_h, o->scale);
+    return filled(canvas, failed, err, errlen);
 }

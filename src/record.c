@@ -183,22 +183,11 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
     if (r->mux->oformat->flags & AVFMT_GLOBALHEADER)
         c->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
     AVDictionary *opts = NULL;
-    if (!strcmp(enc->name, "libx264") || !strcmp(enc->name, "libx264rgb")) {
-        av_dict_set(&opts, "preset", "veryfast", 0);
-        av_dict_set(&opts, "crf", "18", 0);
-    } else if (!strcmp(enc->name, "libvpx-vp9")) {
-        /* fast enough to record in real time, as x264's veryfast: its defaults made 5 pictures
-         * a second of 720p on two cores, these 64, at constant quality */
-        av_dict_set(&opts, "deadline", "realtime", 0);
-        av_dict_set(&opts, "cpu-used", "8", 0);
-        av_dict_set(&opts, "row-mt", "1", 0);
-        av_dict_set(&opts, "crf", "30", 0);
-        c->bit_rate = 0;
-    } else if (!strcmp(enc->name, "ffv1")) {
-        av_dict_set(&opts, "level", "3", 0); /* slices: encodes on every core */
-        av_dict_set(&opts, "slicecrc", "1", 0);
-    }
-    int ret = avcodec_open2(c, enc, &opts);
+    int ret = vf_encoder_options(enc, &opts);
+    if (!strcmp(enc->name, "libvpx-vp9"))
+        c->bit_rate = 0; /* constant quality: its crf alone */
+    if (ret >= 0)
+        ret = avcodec_open2(c, enc, &opts);
     av_dict_free(&opts);
     if (ret < 0) {
         char what[128];
@@ -341,17 +330,23 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
     mux->flush_packets = 1; /* every packet reaches the file: a killed run loses little */
     AVDictionary *opts = NULL;
     const char *name = mux->oformat->name;
+    ret = 0;
     if (vf_container_is_fragmented(mux->oformat))
         /* delay_moov: the header waits for the first fragment, so that it can say where each
          * stream starts (an edit list); without one the pictures started later by the encoder's
          * B-frame delay and the sound did not (0.08 s apart in test_media) */
-        av_dict_set(&opts, "movflags", "+frag_keyframe+empty_moov+delay_moov+default_base_moof", 0);
-    if (strstr(name, "matroska") || strstr(name, "webm"))
-        av_dict_set(&opts, "cluster_time_limit", "1000", 0);
+        ret = av_dict_set(&opts, "movflags",
+                          "+frag_keyframe+empty_moov+delay_moov+default_base_moof", 0);
+    if (ret >= 0 && (strstr(name, "matroska") || strstr(name, "webm")))
+        ret = av_dict_set(&opts, "cluster_time_limit", "1000", 0);
     char numbered[sizeof(r->path) + 16]; /* the name with a number in place of %d */
-    if (vf_container_writes_images(mux->oformat) &&
+    if (ret >= 0 && vf_container_writes_images(mux->oformat) &&
         av_get_frame_filename(numbered, sizeof(numbered), r->path, 1) < 0)
-        av_dict_set(&opts, "update", "1", 0); /* no %d in the name: one file, the last picture */
+        ret = av_dict_set(&opts, "update", "1", 0); /* no %d in the name: one file, the last one */
+    if (ret < 0) {
+        av_dict_free(&opts);
+        return fail(r, err, errlen, "cannot set the muxer's options", ret);
+    }
     ret = avformat_write_header(mux, &opts);
     av_dict_free(&opts);
     if (ret < 0 && r->cfg.codec &&

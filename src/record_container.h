@@ -43,5 +43,8 @@ const AVOutputFormat *vf_container_for(const char *path, const char *name, char 
  * or 4:4:4 YUV for Y4M, which holds no RGB. */
 enum AVPixelFormat vf_container_pixel_format(const AVCodec *enc, const AVOutputFormat *container,
                                              int width, int height);
+/* The options vfview asks an encoder for beyond FFmpeg's defaults (x264: veryfast at CRF 18;
+ * VP9: real time at CRF 30; FFV1: slices), put in *opts; 0, or FFmpeg's error. */
+int vf_encoder_options(const AVCodec *enc, AVDictionary **opts);
 
 #endif

@@ -36,6 +36,13 @@ void ui_note(struct ui *u, const char *fmt, ...)
     fprintf(stderr, "vfview: %s\n", u->message);
 }
 
+void ui_toggle_fullscreen(struct ui *u)
+{
+    char err[256];
+    if (vf_display_toggle_fullscreen(u->display, err, sizeof(err)) < 0)
+        ui_note(u, "fullscreen: %s", err);
+}
+
 static void record_time(struct series *s, double ms)
 {
     if (s->count == s->capacity) {
@@ -444,7 +451,7 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
         u->last_panel = 0;
         break;
     case VF_CMD_FULLSCREEN:
-        vf_display_toggle_fullscreen(u->display);
+        ui_toggle_fullscreen(u);
         break;
     case VF_CMD_SCREENSHOT:
         take_screenshot(u);

@@ -66,7 +66,7 @@ static void mouse(struct ui *u, const SDL_Event *ev)
         }
     } else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT &&
                ev->button.clicks == 2) {
-        vf_display_toggle_fullscreen(u->display);
+        ui_toggle_fullscreen(u);
     } else if (ev->type == SDL_MOUSEBUTTONUP && ev->button.button == SDL_BUTTON_LEFT) {
         u->scrubbing = false; /* a seek still pending goes on (ui_handle_events) */
     } else if (ev->type == SDL_MOUSEMOTION && (ev->motion.state & SDL_BUTTON_LMASK) &&

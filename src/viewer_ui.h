@@ -75,6 +75,8 @@ struct ui {
 
 /* A message for the panel's last line, for a few seconds, and on stderr. */
 void ui_note(struct ui *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Fullscreen on or off, or a message saying why not. */
+void ui_toggle_fullscreen(struct ui *u);
 /* The inputs: the command line's, then the files dropped on the window. */
 int ui_input_count(const struct ui *u);
 /* Whether the window shows a seek bar: a picture of an input with a duration, not a camera,
