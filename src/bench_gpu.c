@@ -29,6 +29,19 @@ struct device_set {
     int events;
 };
 
+/* `what`, and CUDA's reason: `e`, or when that is cudaSuccess the last runtime call's error
+ * (which this clears); valid until the next call */
+static const char *cuda_why(const char *what, cudaError_t e)
+{
+    static _Thread_local char why[256];
+    if (e == cudaSuccess)
+        e = cudaGetLastError();
+    if (e == cudaSuccess)
+        return what;
+    snprintf(why, sizeof(why), "%s: %s", what, cudaGetErrorString(e));
+    return why;
+}
+
 static void set_free(struct device_set *d)
 {
     for (int i = 0; i < ROTATE; i++)
@@ -50,8 +63,9 @@ static const char *set_alloc(struct device_set *d, const struct vf_bench_config 
 {
     int count = 0;
     memset(d, 0, sizeof(*d));
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0)
-        return "no CUDA device";
+    const cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess || count == 0)
+        return cuda_why("no CUDA device", e);
     d->w = cfg->width;
     d->h = cfg->height;
     d->events = cfg->warmup + cfg->frames;
@@ -85,10 +99,11 @@ static const char *set_alloc(struct device_set *d, const struct vf_bench_config 
         goto fail;
     if (cudaDeviceSynchronize() == cudaSuccess)
         return NULL;
-fail:
+fail:;
+    const char *why = cuda_why("CUDA setup failed", cudaSuccess);
     set_free(d);
     cudaGetLastError();
-    return "CUDA setup failed (out of device memory?)";
+    return why;
 }
 
 static struct vf_device_planes planes_of(const struct device_set *d, int frame)
@@ -115,7 +130,10 @@ static const char *stats_between(const struct vf_bench_config *cfg, cudaEvent_t 
         return "out of memory";
     for (int i = 0; i < cfg->frames; i++) {
         float t = 0;
-        cudaEventElapsedTime(&t, from[cfg->warmup + i], to[cfg->warmup + i]);
+        if (cudaEventElapsedTime(&t, from[cfg->warmup + i], to[cfg->warmup + i]) != cudaSuccess) {
+            free(ms);
+            return cuda_why("cudaEventElapsedTime", cudaSuccess);
+        }
         ms[i] = t;
     }
     *stats = vf_stats_of(ms, cfg->frames);
@@ -129,13 +147,15 @@ static const char *time_device(struct device_set *d, const struct vf_bench_confi
 {
     for (int i = 0; i < d->events; i++) {
         struct vf_device_planes p = planes_of(d, i);
-        cudaEventRecord(d->start[i], d->stream);
+        if (cudaEventRecord(d->start[i], d->stream) != cudaSuccess)
+            return cuda_why("cudaEventRecord", cudaSuccess);
         if (work(d, &p, ctx))
-            return "launch failed";
-        cudaEventRecord(d->stop[i], d->stream);
+            return cuda_why("launch failed", cudaSuccess);
+        if (cudaEventRecord(d->stop[i], d->stream) != cudaSuccess)
+            return cuda_why("cudaEventRecord", cudaSuccess);
     }
     if (cudaStreamSynchronize(d->stream) != cudaSuccess)
-        return "kernel failed";
+        return cuda_why("kernel failed", cudaSuccess);
     return stats_between(cfg, d->start, d->stop, stats);
 }
 
@@ -227,7 +247,7 @@ const char *vf_bench_gpu(const struct vf_bench_config *cfg, int variant, struct 
     if (why)
         return why;
     if (variant != VF_GPU_FAST && vf_cuda_load_taps(&cfg->filter, d.stream) != cudaSuccess)
-        why = "loading taps failed";
+        why = cuda_why("loading taps failed", cudaSuccess);
     struct kernel_ctx ctx = {cfg, variant};
     if (!why)
         why = time_device(&d, cfg, run_kernel, &ctx, kernel);
@@ -255,10 +275,9 @@ const char *vf_bench_streamed(const struct vf_bench_config *cfg, int variant,
                               struct vf_stats *kernel, struct vf_stats *period)
 {
     int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-        cudaGetLastError();
-        return "no CUDA device";
-    }
+    const cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess || count == 0)
+        return cuda_why("no CUDA device", e);
     return time_pipeline(cfg, variant, false, kernel, period);
 }
 
@@ -275,12 +294,12 @@ const char *vf_bench_sync_transfers(const struct vf_bench_config *cfg, int varia
     uint8_t *host_in = NULL, *host_out = NULL;
     if (pinned) {
         if (cudaMallocHost((void **)&host_in, bytes) || cudaMallocHost((void **)&host_out, bytes))
-            why = "cudaMallocHost failed";
+            why = cuda_why("cudaMallocHost", cudaSuccess);
     } else if (!(host_in = malloc(bytes)) || !(host_out = malloc(bytes))) {
         why = "out of memory";
     }
     if (!why && variant != VF_GPU_FAST && vf_cuda_load_taps(&cfg->filter, d.stream))
-        why = "loading taps failed";
+        why = cuda_why("loading taps failed", cudaSuccess);
     for (size_t k = 0; !why && k < bytes; k++)
         host_in[k] = (uint8_t)(k * 2654435761u >> 13);
     struct kernel_ctx ctx = {cfg, variant};
@@ -294,7 +313,7 @@ const char *vf_bench_sync_transfers(const struct vf_bench_config *cfg, int varia
             cudaMemcpy2DAsync(host_out, w, d.out, d.pitch, w, rows, cudaMemcpyDeviceToHost,
                               d.stream) ||
             cudaEventRecord(d.stop[i], d.stream) || cudaStreamSynchronize(d.stream))
-            why = "CUDA copy or kernel failed";
+            why = cuda_why("CUDA copy or kernel failed", cudaSuccess);
     }
     if (!why)
         why = stats_between(cfg, d.filter_start, d.filter_stop, kernel);
@@ -316,14 +335,18 @@ const char *vf_bench_gpu_probe(char *desc, size_t len)
 {
     int count = 0, driver = 0, runtime = 0;
     struct cudaDeviceProp prop;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0 ||
-        cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
-        cudaGetLastError();
-        snprintf(desc, len, "none (no CUDA device)");
-        return "no CUDA device";
+    cudaError_t e = cudaGetDeviceCount(&count);
+    if (e == cudaSuccess && count > 0)
+        e = cudaGetDeviceProperties(&prop, 0);
+    if (e != cudaSuccess || count == 0) {
+        static char missing[256]; /* the bench's reason for every GPU row it skips */
+        snprintf(missing, sizeof(missing), "%s", cuda_why("no CUDA device", e));
+        snprintf(desc, len, "none (%s)", missing);
+        return missing;
     }
-    cudaDriverGetVersion(&driver);
-    cudaRuntimeGetVersion(&runtime);
+    if (cudaDriverGetVersion(&driver) != cudaSuccess ||
+        cudaRuntimeGetVersion(&runtime) != cudaSuccess)
+        cudaGetLastError(); /* the versions stay 0.0 in the description */
     snprintf(desc, len, "%s, sm_%d%d, %d SMs, %.0f GiB, driver %d.%d, runtime %d.%d%s", prop.name,
              prop.major, prop.minor, prop.multiProcessorCount,
              (double)prop.totalGlobalMem / (1 << 30), driver / 1000, driver % 1000 / 10,
@@ -376,7 +399,7 @@ const char *vf_bench_npp(const struct vf_bench_config *cfg, struct vf_stats *ker
     n.stream.nCudaDevAttrComputeCapabilityMajor = prop.major;
     n.stream.nCudaDevAttrComputeCapabilityMinor = prop.minor;
     if (cudaStreamGetFlags(d.stream, &n.stream.nStreamFlags) != cudaSuccess)
-        why = "cudaStreamGetFlags failed";
+        why = cuda_why("cudaStreamGetFlags", cudaSuccess);
     n.size = f->size;
     n.divisor = f->divisor;
     int taps = f->size * f->size;
@@ -386,7 +409,7 @@ const char *vf_bench_npp(const struct vf_bench_config *cfg, struct vf_stats *ker
     if (!why &&
         (cudaMalloc((void **)&n.taps, sizeof(Npp32s) * (size_t)taps) ||
          cudaMemcpy(n.taps, reversed, sizeof(Npp32s) * (size_t)taps, cudaMemcpyHostToDevice)))
-        why = "cudaMalloc for NPP taps failed";
+        why = cuda_why("cudaMalloc for NPP taps", cudaSuccess);
     if (!why)
         why = time_device(&d, cfg, run_npp, &n, kernel);
     cudaFree(n.taps);
