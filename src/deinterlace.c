@@ -16,6 +16,7 @@ struct vf_deinterlace {
     AVFilterContext *source, *sink;
     int width, height, format; /* of the pictures the graph was made for */
     bool flushed;              /* the decoder ended, and the graph was told */
+    bool waiting; /* `decoded` waits for a new graph while the old one gives what it holds */
     bool active;
 };
 
@@ -51,7 +52,9 @@ void vf_deinterlace_reset(struct vf_deinterlace *di)
     if (!di)
         return;
     avfilter_graph_free(&di->graph);
+    av_frame_unref(di->decoded);
     di->flushed = false;
+    di->waiting = false;
 }
 
 bool vf_deinterlace_active(const struct vf_deinterlace *di)
@@ -68,11 +71,9 @@ void vf_deinterlace_free(struct vf_deinterlace *di)
     free(di);
 }
 
-/* The graph for pictures like f. A change of size or format mid-stream drops the picture the
- * old one held (a DVD's menu to its film, say). */
+/* The graph for pictures like f. */
 static int open_graph(struct vf_deinterlace *di, const AVFrame *f)
 {
-    avfilter_graph_free(&di->graph);
     int ret = vf_video_chain_open(&di->graph, &di->source, &di->sink, f, di->time_base, CHAIN,
                                   di->threads);
     if (ret >= 0) {
@@ -84,42 +85,60 @@ static int open_graph(struct vf_deinterlace *di, const AVFrame *f)
     return ret;
 }
 
+static bool same_shape(const struct vf_deinterlace *di, const AVFrame *f)
+{
+    return f->width == di->width && f->height == di->height && f->format == di->format;
+}
+
 int vf_deinterlace_receive(struct vf_deinterlace *di, AVCodecContext *codec, AVFrame *out)
 {
+    int ret;
     for (;;) {
         if (di->graph) {
-            int ret = av_buffersink_get_frame(di->sink, out);
-            if (ret == AVERROR_EOF) { /* everything out after the decoder's end */
+            ret = av_buffersink_get_frame(di->sink, out);
+            if (ret == AVERROR_EOF) { /* everything out, at the decoder's end or a new shape */
                 avfilter_graph_free(&di->graph);
-                return AVERROR_EOF;
-            }
-            if (ret != AVERROR(EAGAIN))
+                if (!di->waiting)
+                    return AVERROR_EOF;
+            } else if (ret != AVERROR(EAGAIN)) {
                 return ret;
+            }
         }
-        int ret = avcodec_receive_frame(codec, di->decoded);
-        if (ret == AVERROR_EOF && di->graph && !di->flushed) {
-            di->flushed = true;
-            ret = av_buffersrc_add_frame(di->source, NULL); /* the picture held back, out */
+        if (!di->waiting) {
+            ret = avcodec_receive_frame(codec, di->decoded);
+            if (ret == AVERROR_EOF && di->graph && !di->flushed) {
+                di->flushed = true;
+                ret = av_buffersrc_add_frame(di->source, NULL); /* the picture held back, out */
+                if (ret < 0)
+                    return ret;
+                continue;
+            }
             if (ret < 0)
                 return ret;
-            continue;
+            if (di->graph && !same_shape(di, di->decoded)) {
+                /* a new size or format mid-stream (a DVD's menu to its film, say): the old
+                 * graph ends as at the end of the input, giving the picture it held, and a new
+                 * one starts with this picture */
+                di->waiting = true;
+                ret = av_buffersrc_add_frame(di->source, NULL);
+                if (ret < 0)
+                    goto fail;
+                continue;
+            }
         }
-        if (ret < 0)
-            return ret;
+        di->waiting = false;
         if (!di->graph && !interlaced(di->decoded)) {
             av_frame_move_ref(out, di->decoded);
             return 0;
         }
-        if ((!di->graph || di->decoded->width != di->width || di->decoded->height != di->height ||
-             di->decoded->format != di->format) &&
-            (ret = open_graph(di, di->decoded)) < 0) {
-            av_frame_unref(di->decoded);
-            return ret;
-        }
+        if (!di->graph && (ret = open_graph(di, di->decoded)) < 0)
+            goto fail;
         ret = av_buffersrc_add_frame(di->source, di->decoded); /* takes the picture */
-        if (ret < 0) {
-            av_frame_unref(di->decoded);
-            return ret;
-        }
+        if (ret < 0)
+            goto fail;
     }
+fail:
+    di->waiting = false;
+    av_frame_unref(di->decoded);
+    return ret;
 }

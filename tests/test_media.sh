@@ -531,6 +531,21 @@ run fields_loop 0 -i fields.ts --loop --frames 60 -f identity --codec ffv1 -o fi
 run fields_kept 0 -i fields.ts --no-deinterlace -f identity --codec ffv1 -o fields_kept.mkv &&
     { ! "$check" same fields_want.mkv fields_kept.mkv >/dev/null 2>&1 &&
         ! grep -q interlaced fields_kept.err && ok || bad "--no-deinterlace: made progressive"; }
+# a new size mid-stream: the picture bwdif held of the old size comes out, as at an input's
+# end, before the new size starts (it was lost). The joined stream decodes to 11 + 12 pictures.
+ff -f lavfi -i testsrc2=size=80x48:rate=50:duration=0.5 -vf "tinterlace=mode=interleave_top" \
+    -c:v mpeg2video -flags +ilme+ildct -top 1 -q:v 2 fields_small.ts
+ff -i fields.ts -frames:v 12 -c copy fields_part.ts
+cat fields_part.ts fields_small.ts >fields_resized.ts
+ff -i fields_resized.ts -frames:v 11 -c copy fields_first.ts
+ff -i fields_first.ts -vf "bwdif=mode=send_frame:parity=auto:deint=interlaced" -c:v ffv1 \
+    fields_first_want.mkv
+run fields_resized 0 -i fields_resized.ts -f identity --codec ffv1 -o fields_resized.mkv &&
+    ff -i fields_resized.mkv -frames:v 11 -c copy fields_first_got.mkv &&
+    { [ "$(frames_once fields_resized.mkv)" = "$(frames_once fields_resized.ts)" ] &&
+        "$check" same fields_first_want.mkv fields_first_got.mkv >/dev/null && ok ||
+        bad "interlaced, resized mid-stream: $(frames_once fields_resized.mkv) pictures of" \
+            "$(frames_once fields_resized.ts), or the old size's last one not bwdif's"; }
 
 # ---- a display matrix turns the pictures as FFmpeg's own autorotation does ----------------
 one_second -c:v png -pix_fmt rgb24 stored.mov
