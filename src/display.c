@@ -166,7 +166,7 @@ static int setup_gl(struct vf_display *d, char *err, size_t errlen)
 }
 
 struct vf_display *vf_display_open(const char *title, int video_w, int video_h, double sar,
-                                   char *err, size_t errlen)
+                                   bool fullscreen, char *err, size_t errlen)
 {
     struct vf_display *d = calloc(1, sizeof(*d));
     if (!d) {
@@ -192,9 +192,12 @@ struct vf_display *vf_display_open(const char *title, int video_w, int video_h, 
             h = (int)(h * fit);
         }
     }
+    /* fullscreen from the start, the size above is the one 'f' goes back to */
+    d->fullscreen = fullscreen;
     d->window =
         SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
-                         SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+                         SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
+                             (fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0));
     if (!d->window) {
         snprintf(err, errlen, "SDL_CreateWindow: %s", SDL_GetError());
         goto fail;

@@ -37,10 +37,10 @@ struct vf_draw_request {
 struct vf_display;
 
 /* Opens a resizable HiDPI-aware window sized for two video_w x video_h halves, whose pixels
- * are `sar` times as wide as tall (1: square). SDL video must be initialised. NULL with a
- * message (SDL's or GL's reason). */
+ * are `sar` times as wide as tall (1: square), or fullscreen, that size kept for leaving it.
+ * SDL video must be initialised. NULL with a message (SDL's or GL's reason). */
 struct vf_display *vf_display_open(const char *title, int video_w, int video_h, double sar,
-                                   char *err, size_t errlen);
+                                   bool fullscreen, char *err, size_t errlen);
 void vf_display_close(struct vf_display *d);
 /* 0 when video_w x video_h pictures fit this OpenGL's textures; else -1 with a message. */
 int vf_display_fits(const struct vf_display *d, int video_w, int video_h, char *err, size_t errlen);

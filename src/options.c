@@ -28,6 +28,7 @@ enum {
     OPT_LENGTH,
     OPT_LOOP,
     OPT_PAUSE,
+    OPT_FULLSCREEN,
     OPT_AS_STORED,
     OPT_NO_TONEMAP,
     OPT_NO_DEINTERLACE,
@@ -81,6 +82,7 @@ static const struct cli_option cli_options[] = {
     {"loop", no_argument, OPT_LOOP, "",
      "start again at the end, from --start (the bundled sample always does)"},
     {"pause", no_argument, OPT_PAUSE, "", "open the window paused on the first picture"},
+    {"fs", no_argument, OPT_FULLSCREEN, "", "open the window fullscreen (f: leave it)"},
     {"no-autorotate", no_argument, OPT_AS_STORED, "",
      "pictures as stored, not turned as the file says (phones' portrait video)"},
     {"no-tonemap", no_argument, OPT_NO_TONEMAP, "",
@@ -273,6 +275,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
     case OPT_PAUSE:
         o->pause = true;
         break;
+    case OPT_FULLSCREEN:
+        o->fullscreen = true;
+        break;
     case OPT_NO_TONEMAP:
         o->keep_hdr = true;
         break;
@@ -400,5 +405,7 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
     if ((o->speed != 1 || o->pause) && o->no_window)
         return fail(err, errlen, "--%s: the window's; --no-window runs at full speed",
                     o->pause ? "pause" : "speed");
+    if (o->fullscreen && o->no_window)
+        return fail(err, errlen, "--fs: the window's; not with --no-window");
     return 0;
 }

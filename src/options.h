@@ -38,6 +38,7 @@ struct vf_options {
     double length;            /* --length, seconds; 0: none */
     bool loop;                /* start again at the end */
     bool pause;               /* the window opens paused */
+    bool fullscreen;          /* --fs: the window opens fullscreen */
     bool as_stored;           /* --no-autorotate: ignore the input's display matrix */
     bool keep_hdr;            /* --no-tonemap: HDR pictures' values as stored */
     bool keep_fields;         /* --no-deinterlace: interlaced pictures as stored */

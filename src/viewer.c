@@ -703,8 +703,8 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
         goto fail;
     const struct vf_source_info *info = vf_playback_info(u.playback);
     window_title(info, title, sizeof(title));
-    u.display = vf_display_open(title, info->width, info->height, av_q2d(info->sample_aspect), err,
-                                sizeof(err));
+    u.display = vf_display_open(title, info->width, info->height, av_q2d(info->sample_aspect),
+                                u.opts->fullscreen, err, sizeof(err));
     if (!u.display)
         goto fail;
     SDL_StartTextInput(); /* the keys that type act by what they type (viewer_input.c) */

@@ -47,6 +47,7 @@ expect 2 "--speed: 'fast' is not a number from 0.0625 to 16" --speed fast
 expect 2 "--speed: a camera plays at its own pace; not with --webcam" --webcam --speed 2
 expect 2 "--speed: the window's; --no-window runs at full speed" --no-window --speed 2
 expect 2 "--pause: the window's; --no-window runs at full speed" --no-window --pause
+expect 2 "--fs: the window's; not with --no-window" --no-window --fs
 expect 2 "--filter: custom: div must be a positive" -f "custom:matrix=1 2 3 4 5 6 7 8 9:div=0"
 expect 2 "--border: 'wrap'" --border wrap
 expect 2 "--engine: 'tpu'" --engine tpu

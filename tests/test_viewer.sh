@@ -404,6 +404,33 @@ else
     bad "a 640x300 window: ${#shots[@]} screenshots (expected 2): $(tail -2 narrow.err)"
 fi
 
+# --fs opens the window as big as the screen, and 'f' makes a window so (leaving fullscreen is
+# the window manager's part, and Xvfb has none: not checked)
+cat >fullscreen.sh <<SCRIPT
+"$vfview" --engine cpu --pause --fs 2>fs.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key s; sleep 0.5; xdotool key q
+wait \$pid
+mv vfview-*.png fs-opened.png
+"$vfview" --engine cpu --pause 2>f.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key s; sleep 0.5; xdotool key f; sleep 1; xdotool key s; sleep 0.5
+xdotool key q
+wait \$pid
+SCRIPT
+session fullscreen.sh 1000x700x24
+size_of() { ffprobe -v error -show_entries stream=width,height -of csv=p=0:s=x "$1"; }
+if [ "${#shots[@]}" -eq 2 ] && [ -f fs-opened.png ]; then
+    [ "$(size_of fs-opened.png)" = 1000x700 ] && [ "$(size_of "${shots[0]}")" != 1000x700 ] &&
+        [ "$(size_of "${shots[1]}")" = 1000x700 ] && ok ||
+        bad "fullscreen on a 1000x700 screen: --fs $(size_of fs-opened.png), a window" \
+            "$(size_of "${shots[0]}"), then after 'f' $(size_of "${shots[1]}")"
+else
+    bad "fullscreen: ${#shots[@]} screenshots (expected 2): $(tail -2 fs.err f.err)"
+fi
+
 # several inputs: > opens the next (skipping one that does not open, with a line saying why),
 # < the one before; each in its own size, the window titled after it
 ffmpeg -nostdin -loglevel error -y -f lavfi -i "color=red:size=64x48" -frames:v 1 small.png
