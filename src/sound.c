@@ -394,7 +394,8 @@ static void *sound_thread(void *arg)
     return NULL;
 }
 
-static int open_decoder(struct vf_sound *s, const char *url, int track, char *err, size_t len)
+/* The input's container, and what decoding any of its tracks needs; 1 when it has no audio. */
+static int open_input(struct vf_sound *s, const char *url, char *err, size_t len)
 {
     int ret = avformat_open_input(&s->format, url, NULL, NULL);
     if (ret < 0) {
@@ -406,55 +407,64 @@ static int open_decoder(struct vf_sound *s, const char *url, int track, char *er
         say(err, len, s->name, "cannot read the stream parameters", ret);
         return -1;
     }
-    const AVCodec *decoder = NULL;
     s->track_count = vf_audio_track_count(s->format);
+    if (s->track_count == 0)
+        return 1;
+    if (vf_timeline_init(&s->timeline, s->format)) {
+        snprintf(err, len, "%s: sound: out of memory", s->name);
+        return -1;
+    }
+    s->packet = av_packet_alloc();
+    s->frame = av_frame_alloc();
+    s->filtered = av_frame_alloc();
+    if (!s->packet || !s->frame || !s->filtered) {
+        snprintf(err, len, "%s: sound: out of memory", s->name);
+        return -1;
+    }
+    return 0;
+}
+
+/* A decoder for audio track `track` (tracks.h; 0: the best) in place of the one there is; on
+ * failure, the one there is stays. */
+static int open_track(struct vf_sound *s, int track, char *err, size_t len)
+{
     if (track > s->track_count) {
         snprintf(err, len, "%s: sound: no audio track %d (it has %d)", s->name, track,
                  s->track_count);
         return -1;
     }
-    s->stream = track > 0
-                    ? av_find_best_stream(s->format, AVMEDIA_TYPE_AUDIO,
-                                          vf_audio_track_stream(s->format, track), -1, &decoder, 0)
-                    : av_find_best_stream(s->format, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0);
-    if (s->stream == AVERROR_STREAM_NOT_FOUND)
-        return 1;
-    if (s->stream < 0 || !decoder) {
-        int any = track > 0 ? vf_audio_track_stream(s->format, track)
-                            : av_find_best_stream(s->format, AVMEDIA_TYPE_AUDIO, -1, -1, NULL, 0);
+    const AVCodec *decoder = NULL;
+    const int wanted = track > 0 ? vf_audio_track_stream(s->format, track) : -1;
+    const int stream = av_find_best_stream(s->format, AVMEDIA_TYPE_AUDIO, wanted, -1, &decoder, 0);
+    if (stream < 0 || !decoder) {
+        int any = wanted >= 0 ? wanted
+                              : av_find_best_stream(s->format, AVMEDIA_TYPE_AUDIO, -1, -1, NULL, 0);
         enum AVCodecID id =
             any >= 0 ? s->format->streams[any]->codecpar->codec_id : AV_CODEC_ID_NONE;
         snprintf(err, len, "%s: sound: this FFmpeg has no decoder for '%s'", s->name,
                  avcodec_get_name(id));
         return -1;
     }
-    const AVStream *st = s->format->streams[s->stream];
-    s->time_base = st->time_base;
-    s->track = vf_audio_track_of(s->format, s->stream);
-    vf_audio_track_describe(s->format, s->track, s->track_name, sizeof(s->track_name));
-    if (vf_timeline_init(&s->timeline, s->format)) {
-        snprintf(err, len, "%s: sound: out of memory", s->name);
-        return -1;
-    }
-    s->codec = avcodec_alloc_context3(decoder);
-    s->packet = av_packet_alloc();
-    s->frame = av_frame_alloc();
-    s->filtered = av_frame_alloc();
-    if (!s->codec || !s->packet || !s->frame || !s->filtered) {
-        snprintf(err, len, "%s: sound: out of memory", s->name);
-        return -1;
-    }
-    ret = avcodec_parameters_to_context(s->codec, st->codecpar);
+    const AVStream *st = s->format->streams[stream];
+    AVCodecContext *codec = avcodec_alloc_context3(decoder);
+    int ret = codec ? avcodec_parameters_to_context(codec, st->codecpar) : AVERROR(ENOMEM);
     if (ret >= 0) {
-        s->codec->pkt_timebase = st->time_base;
-        ret = avcodec_open2(s->codec, decoder, NULL);
+        codec->pkt_timebase = st->time_base;
+        ret = avcodec_open2(codec, decoder, NULL);
     }
     if (ret < 0) {
         char what[64];
         snprintf(what, sizeof(what), "cannot open the %s decoder", decoder->name);
         say(err, len, s->name, what, ret);
+        avcodec_free_context(&codec);
         return -1;
     }
+    avcodec_free_context(&s->codec);
+    s->codec = codec;
+    s->stream = stream;
+    s->time_base = st->time_base;
+    s->track = vf_audio_track_of(s->format, stream);
+    vf_audio_track_describe(s->format, s->track, s->track_name, sizeof(s->track_name));
     return 0;
 }
 
@@ -485,6 +495,29 @@ static int open_device(struct vf_sound *s, char *err, size_t len)
     return 0;
 }
 
+static int start_thread(struct vf_sound *s, char *err, size_t len)
+{
+    s->stop = false;
+    if (pthread_create(&s->thread, NULL, sound_thread, s)) {
+        snprintf(err, len, "%s: sound: cannot start its thread", s->name);
+        return -1;
+    }
+    s->thread_started = true;
+    return 0;
+}
+
+static void stop_thread(struct vf_sound *s)
+{
+    if (!s->thread_started)
+        return;
+    pthread_mutex_lock(&s->lock);
+    s->stop = true;
+    pthread_cond_signal(&s->wake);
+    pthread_mutex_unlock(&s->lock);
+    pthread_join(s->thread, NULL);
+    s->thread_started = false;
+}
+
 struct vf_sound *vf_sound_open(const struct vf_sound_config *cfg, char *err, size_t errlen)
 {
     const char *url = cfg->url;
@@ -503,16 +536,12 @@ struct vf_sound *vf_sound_open(const struct vf_sound_config *cfg, char *err, siz
     s->volume = cfg->volume;
     s->muted = cfg->muted;
     s->end_s = cfg->end_s > 0 ? cfg->end_s : INFINITY;
-    int ret = open_decoder(s, url, cfg->track, err, errlen);
+    int ret = open_input(s, url, err, errlen);
     if (ret)
         goto fail; /* 1: no audio, err stays "" */
-    if (open_device(s, err, errlen))
+    if (open_track(s, cfg->track, err, errlen) || open_device(s, err, errlen) ||
+        start_thread(s, err, errlen))
         goto fail;
-    if (pthread_create(&s->thread, NULL, sound_thread, s)) {
-        snprintf(err, errlen, "%s: sound: cannot start its thread", s->name);
-        goto fail;
-    }
-    s->thread_started = true;
     return s;
 fail:
     vf_sound_close(s);
@@ -528,6 +557,32 @@ int vf_sound_track(const struct vf_sound *s, int *count)
 const char *vf_sound_track_name(const struct vf_sound *s)
 {
     return s->track_name;
+}
+
+int vf_sound_switch_track(struct vf_sound *s, int track, char *err, size_t errlen)
+{
+    stop_thread(s); /* what follows is the thread's own */
+    if (s->error[0]) {
+        snprintf(err, errlen, "%s", s->error);
+        return -1;
+    }
+    int ret = open_track(s, track, err, errlen); /* on failure the old track plays on */
+    if (ret == 0) {
+        /* the device stays open in its format, which the next graph converts to; the old
+         * track's queued sound goes, and the new one starts at the clock's time */
+        vf_audio_graph_close(&s->graph);
+        av_frame_unref(s->frame);
+        s->held = false;
+        s->bad_packets = 0;
+        s->followed = s->generation - 1;
+    }
+    char why[sizeof(s->error)];
+    if (start_thread(s, why, sizeof(why))) {
+        snprintf(s->error, sizeof(s->error), "%s", why); /* vf_sound_error says it */
+        snprintf(err, errlen, "%s", why);
+        ret = -1;
+    }
+    return ret;
 }
 
 void vf_sound_follow(struct vf_sound *s, const struct vf_clock *clock, bool running)
@@ -576,13 +631,7 @@ void vf_sound_close(struct vf_sound *s)
 {
     if (!s)
         return;
-    if (s->thread_started) {
-        pthread_mutex_lock(&s->lock);
-        s->stop = true;
-        pthread_cond_signal(&s->wake);
-        pthread_mutex_unlock(&s->lock);
-        pthread_join(s->thread, NULL);
-    }
+    stop_thread(s);
     if (s->device) {
         SDL_CloseAudioDevice(s->device);
         SDL_QuitSubSystem(SDL_INIT_AUDIO);

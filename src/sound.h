@@ -41,6 +41,10 @@ struct vf_sound *vf_sound_open(const struct vf_sound_config *cfg, char *err, siz
  * ("2/3 eng: aac, stereo, 48 kHz"). */
 int vf_sound_track(const struct vf_sound *s, int *count);
 const char *vf_sound_track_name(const struct vf_sound *s);
+/* Plays audio track `track` (tracks.h) from the clock's time on, through the same device:
+ * 0, or -1 with a one-line message (the track before plays on, unless the sound stopped for
+ * good: vf_sound_error). */
+int vf_sound_switch_track(struct vf_sound *s, int track, char *err, size_t errlen);
 /* The clock to follow, and whether it runs (not paused, stepping or waiting on a seek). Cheap:
  * call it every time the window's loop comes round. */
 void vf_sound_follow(struct vf_sound *s, const struct vf_clock *clock, bool running);

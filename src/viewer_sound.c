@@ -71,12 +71,22 @@ void ui_cycle_audio(struct ui *u)
         ui_note(u, "audio track %s, the only one", vf_sound_track_name(u->sound));
         return;
     }
-    u->audio_track = retry ? 1 : track % count + 1;
-    vf_sound_close(u->sound);
-    u->sound = NULL;
-    ui_open_sound(u, u->sound_url, u->sound_end_s); /* from the picture on screen, as a seek */
-    if (u->sound)
+    if (retry) {
+        u->audio_track = 1;
+        ui_open_sound(u, u->sound_url, u->sound_end_s); /* from the picture on screen */
+        if (u->sound)
+            ui_note(u, "audio track %s", vf_sound_track_name(u->sound));
+        else if (!u->no_sound[0]) /* ui_open_sound noted why, if it knew */
+            ui_note(u, "%s", why_no_sound(u));
+        return;
+    }
+    /* the same device plays on (reopening it left a gap, and some devices click) */
+    char err[1024];
+    if (vf_sound_switch_track(u->sound, track % count + 1, err, sizeof(err)) == 0) {
+        u->audio_track = track % count + 1;
         ui_note(u, "audio track %s", vf_sound_track_name(u->sound));
-    else if (!u->no_sound[0]) /* ui_open_sound noted why, if it knew */
-        ui_note(u, "%s", why_no_sound(u));
+    } else {
+        ui_note(u, "%s", err);
+    }
+    ui_check_sound(u); /* a sound that stopped for good is closed, and the panel says why */
 }
