@@ -15,6 +15,7 @@ struct vf_overlay {
     char font_path[1024];
     TTF_Font *font;
     float scale;
+    Uint8 backdrop; /* the panels' opacity */
 };
 
 static int find_font(char *path, size_t len, char *err, size_t errlen)
@@ -63,12 +64,18 @@ struct vf_overlay *vf_overlay_open(float scale, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    o->backdrop = 170; /* the picture shows through, and the text reads over it */
     if (find_font(o->font_path, sizeof(o->font_path), err, errlen) ||
         vf_overlay_set_scale(o, scale, err, errlen)) {
         vf_overlay_close(o);
         return NULL;
     }
     return o;
+}
+
+void vf_overlay_set_backdrop(struct vf_overlay *o, int opacity)
+{
+    o->backdrop = (Uint8)SDL_clamp(opacity, 0, 255);
 }
 
 void vf_overlay_close(struct vf_overlay *o)
@@ -218,7 +225,7 @@ SDL_Surface *vf_overlay_render(struct vf_overlay *o, const char *const *lines, i
         snprintf(err, errlen, "SDL_CreateRGBSurfaceWithFormat: %s", SDL_GetError());
         return NULL;
     }
-    if (fill(canvas, 0, 0, canvas->w, canvas->h, (SDL_Color){10, 10, 12, 170}) < 0)
+    if (fill(canvas, 0, 0, canvas->w, canvas->h, (SDL_Color){10, 10, 12, o->backdrop}) < 0)
         return filled(canvas, true, err, errlen);
     for (int i = 0; i < count; i++) {
         if (!*shown[i])

@@ -21,6 +21,8 @@ struct vf_overlay;
 /* scale: drawable pixels per point, so text keeps its size on HiDPI screens. */
 struct vf_overlay *vf_overlay_open(float scale, char *err, size_t errlen);
 void vf_overlay_close(struct vf_overlay *o);
+/* How opaque the panels it renders are, 0..255 (170 unless set). */
+void vf_overlay_set_backdrop(struct vf_overlay *o, int opacity);
 /* Reopens the font when the window moved to a screen of another scale. */
 int vf_overlay_set_scale(struct vf_overlay *o, float scale, char *err, size_t errlen);
 /* Lines of text on a translucent panel, with the graph under them when graph is non-NULL.

@@ -714,6 +714,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     u.help_overlay = vf_overlay_open(vf_display_scale(u.display), err, sizeof(err));
     if (!u.help_overlay)
         goto fail;
+    vf_overlay_set_backdrop(u.help_overlay, 225); /* a page of text: the picture stays behind */
     u.graph.names[0] = "CPU";
     u.graph.names[1] = "GPU";
     for (int e = 0; e < 2; e++)

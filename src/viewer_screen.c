@@ -318,7 +318,7 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
         r.sprite_visible[s] = true;
     r.sprite_visible[VF_SPRITE_MESSAGE] = gpu_missing && !half[1]; /* not over a CPU picture */
     r.sprite_visible[VF_SPRITE_HELP] = u->help;
-    r.sprite_visible[VF_SPRITE_TAPS] = u->taps;
+    r.sprite_visible[VF_SPRITE_TAPS] = u->taps && !u->help; /* the help in front, alone */
     r.sprite_visible[VF_SPRITE_SEEK] = ui_has_bar(u);
     r.sprite_x[VF_SPRITE_SEEK] = vf_layout_seek_bar(&l).x;
     r.sprite_y[VF_SPRITE_SEEK] = vf_layout_seek_bar(&l).y;
@@ -329,7 +329,7 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
         r.sprite_x[VF_SPRITE_SEEK_TIME] = SDL_max(0, SDL_min(u->hover_x - w / 2, l.drawable_w - w));
         r.sprite_y[VF_SPRITE_SEEK_TIME] = vf_layout_seek_bar(&l).y - l.margin - h;
     }
-    r.sprite_visible[VF_SPRITE_PANEL] = !u->panel_hidden || now < u->message_until;
+    r.sprite_visible[VF_SPRITE_PANEL] = !u->help && (!u->panel_hidden || now < u->message_until);
     const struct vf_rect panel = vf_layout_panel(&l);
     r.sprite_x[VF_SPRITE_PANEL] = panel.x;
     r.sprite_y[VF_SPRITE_PANEL] = panel.y;
