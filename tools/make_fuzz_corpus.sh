@@ -39,4 +39,8 @@ make pq.mkv -vf "zscale=tin=bt709:pin=bt709:min=bt709:t=smpte2084:p=bt2020:m=bt2
     -c:v ffv1
 # interlaced (fields coded apart): made progressive by FFmpeg's bwdif (src/deinterlace.c)
 make fields.ts -vf tinterlace=mode=interleave_top -c:v mpeg2video -flags +ilme+ildct -top 1
+# and joined to interlaced pictures of another size: bwdif's graph ends and a new one starts
+make fields-small.ts -vf scale=24:16,tinterlace=mode=interleave_top -c:v mpeg2video \
+    -flags +ilme+ildct -top 1
+cat "$dir/fields.ts" "$dir/fields-small.ts" >"$dir/fields-resized.ts" && rm "$dir/fields-small.ts"
 ls "$dir" | wc -l
