@@ -248,10 +248,12 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     set_sprite(u, u->overlay, VF_SPRITE_PANEL, panel, l[7][0] ? 8 : 7, &u->graph,
                vf_layout_panel(&lay).w);
 
-    char left[128], right[160];
+    char left[sizeof(u->message)], right[160];
     const struct vf_frame *half[2];
     ui_halves(u, half);
-    if (u->original)
+    if (u->help && now < u->message_until) /* the panel, whose last line it is, is hidden */
+        snprintf(left, sizeof(left), "%s", u->message);
+    else if (u->original)
         snprintf(left, sizeof(left), "original");
     else
         snprintf(left, sizeof(left), "CPU fast · %.2f ms", cpu < 0 ? 0 : cpu);

@@ -433,13 +433,15 @@ fi
 
 # the help shows alone, over a white picture: where the panel was, its backdrop is the help's
 # alone, as it is below the panel (the panel under it made that area 52 of 255, against 92
-# below), and dark enough to read on (39: 225 of 255 opaque; the panels' 170 gave 92)
+# below), and dark enough to read on (39: 225 of 255 opaque; the panels' 170 gave 92). A
+# message, whose panel line is hidden then, takes the left label's place ('/' without sound).
 ffmpeg -nostdin -loglevel error -y -f lavfi -i color=white:size=640x360 -frames:v 1 white.png
 cat >helpalone.sh <<SCRIPT
-"$vfview" --engine cpu -f identity white.png 2>helpalone.err &
+"$vfview" --engine cpu --pause -f identity white.png 2>helpalone.err &
 pid=\$!
 timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
-sleep 1.5; xdotool key h; sleep 0.5; xdotool key s; sleep 0.5; xdotool key q
+sleep 1.5; xdotool key h; sleep 0.5; xdotool key s; sleep 3.5 # after the screenshot's message
+xdotool key s; sleep 0.3; xdotool key slash; sleep 0.5; xdotool key s; sleep 0.5; xdotool key q
 wait \$pid
 SCRIPT
 session helpalone.sh
@@ -447,12 +449,16 @@ commonest() { # the commonest grey level of an area of a screenshot (crop=W:H:X:
     ffmpeg -v error -i "$1" -vf "crop=$2,format=gray" -f rawvideo - | od -An -tu1 -v |
         tr -s ' ' '\n' | grep -v '^$' | sort -n | uniq -c | sort -rn | awk 'NR == 1 {print $2}'
 }
-if [ "${#shots[@]}" -eq 1 ]; then
+label() { ffmpeg -v error -i "$1" -vf "crop=400:22:0:0" -f rawvideo - | cksum; }
+if [ "${#shots[@]}" -eq 3 ]; then
     at_panel=$(commonest "${shots[0]}" 200:40:100:190) below=$(commonest "${shots[0]}" 200:40:100:300)
     [ "$at_panel" = "$below" ] && [ "$below" -lt 60 ] && ok ||
         bad "the help over the panel: grey $at_panel where the panel is, $below below it"
+    [ "$(label "${shots[1]}")" != "$(label "${shots[2]}")" ] &&
+        grep -q "this input has no sound" helpalone.err && ok ||
+        bad "a message with the help shown: the left label did not change"
 else
-    bad "the help alone: ${#shots[@]} screenshots (expected 1): $(tail -2 helpalone.err)"
+    bad "the help alone: ${#shots[@]} screenshots (expected 3): $(tail -2 helpalone.err)"
 fi
 
 # several inputs: > opens the next (skipping one that does not open, with a line saying why),
