@@ -290,17 +290,18 @@ void vf_display_sprite_size(const struct vf_display *d, enum vf_sprite_id id, in
     *h = d->sprites[id].h;
 }
 
-struct vf_layout vf_display_layout(const struct vf_display *d)
+struct vf_layout vf_display_layout(const struct vf_display *d, bool split)
 {
     int ww, wh, pw, ph;
     SDL_GetWindowSize(d->window, &ww, &wh);
     SDL_GL_GetDrawableSize(d->window, &pw, &ph);
-    return vf_layout_compute(ww, wh, pw, ph, d->video_w, d->video_h, d->sar, 2);
+    return split ? vf_layout_split(ww, wh, pw, ph, d->video_w, d->video_h, d->sar)
+                 : vf_layout_compute(ww, wh, pw, ph, d->video_w, d->video_h, d->sar, 2);
 }
 
 float vf_display_scale(const struct vf_display *d)
 {
-    return vf_display_layout(d).scale;
+    return vf_display_layout(d, false).scale; /* the same either way */
 }
 
 /* A pixel rectangle (top-left origin) as the NDC corners quad.vert expects. */
@@ -309,6 +310,23 @@ static void set_rect(GLint location, struct vf_rect r, int width, int height)
     float x0 = 2.0f * r.x / width - 1, x1 = 2.0f * (r.x + r.w) / width - 1;
     float y1 = 1 - 2.0f * r.y / height, y0 = 1 - 2.0f * (r.y + r.h) / height;
     glUniform4f(location, x0, y0, x1, y1);
+}
+
+/* Only the columns from x0 to x1 of rect r are drawn, or cleared, until the scissor is off. */
+static void scissor(struct vf_rect r, int x0, int x1, int height)
+{
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(x0, height - r.y - r.h, x1 > x0 ? x1 - x0 : 0, r.h); /* GL's rows run bottom-up */
+}
+
+/* The split view's line, a point wide, light over any picture. */
+static void draw_split_line(const struct vf_layout *l, int line, int height)
+{
+    const int wide = l->scale > 1 ? (int)(l->scale + 0.5f) : 1;
+    scissor(l->half[0], line - wide / 2, line - wide / 2 + wide, height);
+    glClearColor(0.85f, 0.85f, 0.85f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
 }
 
 int vf_display_draw(struct vf_display *d, const struct vf_layout *l,
@@ -320,9 +338,13 @@ int vf_display_draw(struct vf_display *d, const struct vf_layout *l,
     glClearColor(0.08f, 0.08f, 0.09f, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     glUseProgram(d->video_program);
+    const int line = l->split ? vf_layout_split_x(l, r->split_at) : 0;
     for (int half = 0; half < 2; half++) {
         if (!r->half_visible[half])
             continue;
+        if (l->split) /* the left half's picture left of the line, the right half's right of it */
+            scissor(l->half[half], half ? line : l->half[half].x,
+                    half ? l->half[half].x + l->half[half].w : line, height);
         bool diff = half == 1 && r->difference && r->half_visible[0];
         const int shows = half == 1 && d->right_shows_left ? 0 : half;
         for (int p = 0; p < VF_PLANES; p++) {
@@ -343,7 +365,10 @@ int vf_display_draw(struct vf_display *d, const struct vf_layout *l,
                     (float)r->view.y1);
         set_rect(d->video_rect, l->half[half], width, height);
         glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        glDisable(GL_SCISSOR_TEST);
     }
+    if (l->split)
+        draw_split_line(l, line, height);
     glActiveTexture(GL_TEXTURE0);
     glUseProgram(d->overlay_program);
     for (int s = 0; s < VF_SPRITE_COUNT; s++) {

@@ -30,6 +30,7 @@ struct vf_draw_request {
     bool difference; /* right half shows |left - right| * gain */
     float gain;
     struct vf_view view; /* the part of the picture each half shows */
+    double split_at;     /* split view: the line's place across the picture, 0..1 */
     bool sprite_visible[VF_SPRITE_COUNT];
     int sprite_x[VF_SPRITE_COUNT], sprite_y[VF_SPRITE_COUNT]; /* drawable pixels, top-left */
 };
@@ -56,7 +57,8 @@ void vf_display_upload_halves(struct vf_display *d, const struct vf_frame *left,
 int vf_display_set_sprite(struct vf_display *d, enum vf_sprite_id id, SDL_Surface *rgba, char *err,
                           size_t errlen);
 void vf_display_sprite_size(const struct vf_display *d, enum vf_sprite_id id, int *w, int *h);
-struct vf_layout vf_display_layout(const struct vf_display *d);
+/* The window's layout now: the halves side by side, or in one place split by a line. */
+struct vf_layout vf_display_layout(const struct vf_display *d, bool split);
 /* Draws into the back buffer; vf_display_present shows it. 0, or -1 with GL's error. */
 int vf_display_draw(struct vf_display *d, const struct vf_layout *l,
                     const struct vf_draw_request *r, char *err, size_t errlen);

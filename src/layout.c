@@ -56,6 +56,26 @@ struct vf_layout vf_layout_compute(int window_w, int window_h, int drawable_w, i
     return l;
 }
 
+struct vf_layout vf_layout_split(int window_w, int window_h, int drawable_w, int drawable_h,
+                                 int video_w, int video_h, double sar)
+{
+    struct vf_layout l =
+        vf_layout_compute(window_w, window_h, drawable_w, drawable_h, video_w, video_h, sar, 1);
+    l.split = true;
+    l.half[1] = l.half[0];
+    /* the labels as over two halves side by side: the same room for the same text */
+    const int slot_w = drawable_w / 2, label_h = l.label[0].h;
+    for (int i = 0; i < 2; i++)
+        l.label[i] = (struct vf_rect){i * slot_w + l.margin, 0,
+                                      (i ? drawable_w - slot_w : slot_w) - 2 * l.margin, label_h};
+    return l;
+}
+
+int vf_layout_split_x(const struct vf_layout *l, double at)
+{
+    return l->half[0].x + (int)lround(fmin(1, fmax(0, at)) * l->half[0].w);
+}
+
 float vf_layout_text_scale(const struct vf_layout *l)
 {
     static const double FULL_POINTS = 1200, LEAST = 0.75, STEPS = 16;

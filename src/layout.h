@@ -1,5 +1,6 @@
 /* Where things go in the window, as plain arithmetic the tests can check: two letterboxed
- * halves side by side (CPU left, GPU right), in drawable pixels, whatever the HiDPI scale. */
+ * halves side by side (CPU left, GPU right), or both in one place split by a line, in drawable
+ * pixels, whatever the HiDPI scale. */
 #ifndef VF_LAYOUT_H
 #define VF_LAYOUT_H
 
@@ -15,12 +16,22 @@ struct vf_layout {
     struct vf_rect half[2]; /* the video in each half, aspect kept, centred */
     struct vf_rect label[2];
     int margin; /* pixels, scaled */
+    /* vf_layout_split: both halves are the same rect, the left one drawn left of the line and
+     * the right one right of it; label[1]'s text goes at its right end */
+    bool split;
 };
 
 /* window_w/h: in points (SDL_GetWindowSize); drawable_w/h: in pixels (SDL_GL_GetDrawableSize);
  * video_w/h: the picture. sar: sample aspect ratio (1 for square pixels). `halves`: 1 or 2. */
 struct vf_layout vf_layout_compute(int window_w, int window_h, int drawable_w, int drawable_h,
                                    int video_w, int video_h, double sar, int halves);
+/* The split view: one picture as large as the window holds it, each half's picture drawn on
+ * its side of a line across it (vf_layout_split_x), so that the two meet pixel to pixel; the
+ * labels over the window's left and right halves. */
+struct vf_layout vf_layout_split(int window_w, int window_h, int drawable_w, int drawable_h,
+                                 int video_w, int video_h, double sar);
+/* The split line's pixel column: `at` (0..1, clamped) of the way across the picture. */
+int vf_layout_split_x(const struct vf_layout *l, double at);
 /* The scale to draw text at, in drawable pixels per point: the HiDPI scale, shrunk in windows
  * narrower than 1200 points, down to 3/4 of it, in steps of 1/16 (a font is opened a step). */
 float vf_layout_text_scale(const struct vf_layout *l);

@@ -470,6 +470,11 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
         u->upload = true;
         u->last_panel = 0;
         break;
+    case VF_CMD_SPLIT:
+        u->split = !u->split;
+        u->redraw = true;
+        u->last_panel = 0; /* the labels' room changed */
+        break;
     case VF_CMD_ZOOM:
         u->view = b->arg ? vf_view_zoom(u->view, b->arg, 0.5, 0.5) : vf_view_whole();
         u->last_panel = 0;
@@ -665,6 +670,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
                    .hover_s = -1,
                    .loop_a = -1,
                    .loop_b = -1,
+                   .split_at = 0.5,
                    .volume = opts->volume,
                    .muted = opts->mute,
                    .audio_track = opts->audio_track};

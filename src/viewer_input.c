@@ -39,13 +39,28 @@ static void hover(struct ui *u, const struct vf_layout *l, double x, double y)
     u->redraw |= u->hover_s != was;
 }
 
+/* In the split view, the line follows the pointer across the picture (not along the seek bar,
+ * and not in a drag, which moves the picture). */
+static void move_split(struct ui *u, const struct vf_layout *l, double x, double y)
+{
+    const struct vf_rect p = l->half[0];
+    if (!l->split || p.w <= 0 || y < p.y || y >= p.y + p.h || x < p.x || x > p.x + p.w ||
+        (ui_has_bar(u) && vf_layout_on_bar(l, x, y)))
+        return;
+    u->split_at = (x - p.x) / p.w;
+    u->redraw = true;
+}
+
 /* The mouse: the wheel zooms at the pointer, a drag moves the picture, a click on the seek bar
- * seeks and a drag along it scrubs, a double click toggles fullscreen (as in mpv). */
+ * seeks and a drag along it scrubs, a double click toggles fullscreen (as in mpv); in the split
+ * view the line follows the pointer. */
 static void mouse(struct ui *u, const SDL_Event *ev)
 {
-    const struct vf_layout l = vf_display_layout(u->display);
+    const struct vf_layout l = ui_layout(u);
     if (ev->type == SDL_MOUSEMOTION)
         hover(u, &l, ev->motion.x * l.scale, ev->motion.y * l.scale);
+    if (ev->type == SDL_MOUSEMOTION && !ev->motion.state)
+        move_split(u, &l, ev->motion.x * l.scale, ev->motion.y * l.scale);
     if (ev->type == SDL_MOUSEBUTTONDOWN)
         u->scrubbing = false; /* a release outside the window may never have come */
     if (ev->type == SDL_MOUSEWHEEL && ev->wheel.y != 0) {

@@ -9,6 +9,11 @@
 
 static const float DIFFERENCE_GAIN = 16;
 
+struct vf_layout ui_layout(const struct ui *u)
+{
+    return vf_display_layout(u->display, u->split);
+}
+
 void ui_halves(const struct ui *u, const struct vf_frame *half[2])
 {
     const struct vf_shown *c = u->current;
@@ -25,7 +30,7 @@ bool ui_halves_equal(const struct ui *u)
 
 bool ui_pointer_in_half(struct ui *u, double *fx, double *fy)
 {
-    struct vf_layout l = vf_display_layout(u->display);
+    struct vf_layout l = ui_layout(u);
     int x, y;
     SDL_GetMouseState(&x, &y);
     double px = x * l.scale, py = y * l.scale;
@@ -244,7 +249,7 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     snprintf(l[6], sizeof(l[6]), "%s", now < u->message_until ? u->message : "h: keys");
     describe_pixel(u, l[7], sizeof(l[7]));
     const char *panel[8] = {l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7]};
-    const struct vf_layout lay = vf_display_layout(u->display);
+    const struct vf_layout lay = ui_layout(u);
     set_sprite(u, u->overlay, VF_SPRITE_PANEL, panel, l[7][0] ? 8 : 7, &u->graph,
                vf_layout_panel(&lay).w);
 
@@ -304,7 +309,7 @@ static void update_hover(struct ui *u)
 
 void ui_draw(struct ui *u, bool gpu_missing, double now)
 {
-    struct vf_layout l = vf_display_layout(u->display);
+    struct vf_layout l = ui_layout(u);
     char err[512];
     if (vf_overlay_set_scale(u->overlay, vf_layout_text_scale(&l), err, sizeof(err)))
         fprintf(stderr, "vfview: %s\n", err);
@@ -315,6 +320,7 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
     r.half_visible[1] = half[1] != NULL;
     r.difference = u->difference;
     r.view = u->view;
+    r.split_at = u->split_at;
     int w, h;
     for (int s = 0; s < VF_SPRITE_COUNT; s++)
         r.sprite_visible[s] = true;
@@ -339,8 +345,13 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
         r.sprite_x[VF_SPRITE_LABEL_L + i] = l.label[i].x;
         r.sprite_y[VF_SPRITE_LABEL_L + i] = l.label[i].y;
     }
+    vf_display_sprite_size(u->display, VF_SPRITE_LABEL_R, &w, &h);
+    if (l.split) /* over the right end of the picture, which shows the right half's */
+        r.sprite_x[VF_SPRITE_LABEL_R] = l.label[1].x + SDL_max(0, l.label[1].w - w);
+    /* in the middle of the right half's picture, or of its side of the line */
+    const int right_from = l.split ? vf_layout_split_x(&l, u->split_at) : l.half[1].x;
     vf_display_sprite_size(u->display, VF_SPRITE_MESSAGE, &w, &h);
-    r.sprite_x[VF_SPRITE_MESSAGE] = l.half[1].x + (l.half[1].w - w) / 2;
+    r.sprite_x[VF_SPRITE_MESSAGE] = right_from + (l.half[1].x + l.half[1].w - right_from - w) / 2;
     r.sprite_y[VF_SPRITE_MESSAGE] = l.half[1].y + (l.half[1].h - h) / 2;
     vf_display_sprite_size(u->display, VF_SPRITE_TAPS, &w, &h);
     r.sprite_x[VF_SPRITE_TAPS] = panel.x;

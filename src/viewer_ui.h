@@ -48,8 +48,10 @@ struct ui {
     int drops;
     bool loop; /* each input starts again at its end */
     bool paused, difference, original, help, panel_hidden, taps, quit, upload, redraw, ended;
-    bool drop_text; /* the next text event is a key's that acted as a key (viewer.c, key_down) */
-    int steps;      /* paused: pictures to show one by one (keys pressed faster than they come) */
+    bool split;      /* the halves in one place, split by a line ('w') */
+    double split_at; /* the line's place across the picture, 0..1: it follows the pointer */
+    bool drop_text;  /* the next text event is a key's that acted as a key (viewer.c, key_down) */
+    int steps;       /* paused: pictures to show one by one (keys pressed faster than they come) */
     struct vf_clock clock;
     struct vf_view view;   /* the part of the picture both halves show */
     bool discarding;       /* after a seek: the pictures from before it are dropped */
@@ -75,6 +77,8 @@ struct ui {
 
 /* A message for the panel's last line, for a few seconds, and on stderr. */
 void ui_note(struct ui *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Where things are in the window now (side by side or split). */
+struct vf_layout ui_layout(const struct ui *u);
 /* Fullscreen on or off, or a message saying why not. */
 void ui_toggle_fullscreen(struct ui *u);
 /* The inputs: the command line's, then the files dropped on the window. */

@@ -459,6 +459,28 @@ static void test_layout(void)
               vf_layout_bar_fraction(&a, 2000) == 1,
           "bar fractions %g %g %g", vf_layout_bar_fraction(&a, 8), vf_layout_bar_fraction(&a, 640),
           vf_layout_bar_fraction(&a, 1272));
+    /* the split view: one 16:9 picture in the 1280x698 below the labels, so 698 tall and
+     * 1241 wide, 19 in; both halves there, the labels over the window's halves, the line
+     * half-way at 19 + 620.5 rounded up; the panel a margin into the picture */
+    struct vf_layout s = vf_layout_split(1280, 720, 1280, 720, 1920, 1080, 1);
+    CHECK(s.split && !a.split && same_rect(s.half[0], 19, 22, 1241, 698) &&
+              same_rect(s.half[1], 19, 22, 1241, 698),
+          "split picture: %d,%d %dx%d", s.half[0].x, s.half[0].y, s.half[0].w, s.half[0].h);
+    CHECK(same_rect(s.label[0], 8, 0, 624, 22) && same_rect(s.label[1], 648, 0, 624, 22),
+          "split labels: %d,%d %dx%d | %d,%d %dx%d", s.label[0].x, s.label[0].y, s.label[0].w,
+          s.label[0].h, s.label[1].x, s.label[1].y, s.label[1].w, s.label[1].h);
+    CHECK(vf_layout_split_x(&s, 0.5) == 640 && vf_layout_split_x(&s, 0) == 19 &&
+              vf_layout_split_x(&s, 1) == 1260 && vf_layout_split_x(&s, -3) == 19 &&
+              vf_layout_split_x(&s, 7) == 1260 && vf_layout_split_x(&s, 0.25) == 329,
+          "split line at %d %d %d", vf_layout_split_x(&s, 0), vf_layout_split_x(&s, 0.5),
+          vf_layout_split_x(&s, 1));
+    p = vf_layout_panel(&s);
+    CHECK(same_rect(p, 27, 30, 605, 682), "split panel: %d,%d %dx%d", p.x, p.y, p.w, p.h);
+    s = vf_layout_split(1001, 600, 1001, 600, 4, 3, 1); /* an odd width: the right label */
+    CHECK(s.label[1].x + s.label[1].w == 1001 - s.margin && s.label[0].w == 484 && /* has it */
+              s.label[1].w == 485 && same_rect(s.half[0], 115, 22, 771, 578),
+          "odd split: labels %d %d wide, picture %dx%d", s.label[0].w, s.label[1].w, s.half[0].w,
+          s.half[0].h);
     struct vf_layout tiny = vf_layout_compute(10, 10, 10, 10, 1920, 1080, 1, 2);
     p = vf_layout_panel(&tiny);
     CHECK(p.w == 1 && p.h == 1, "a 10x10 window's panel: %dx%d", p.w, p.h);

@@ -461,6 +461,36 @@ else
     bad "the help alone: ${#shots[@]} screenshots (expected 3): $(tail -2 helpalone.err)"
 fi
 
+# the split view ('w'): one picture, the left half's (here the original, white) left of a light
+# line and the right half's (edge: black) right of it; the line follows the pointer across the
+# picture, stays where it was when the pointer leaves it, and 'w' again puts the halves side by
+# side. A 1280x384 window: the picture 644 wide from x = 318, the line half-way at 640.
+cat >split.sh <<SCRIPT
+"$vfview" --engine cpu --pause -f edge white.png 2>split.err &
+pid=\$!
+w=\$(timeout 30 xdotool search --sync --name "^vfview" | head -1)
+[ -n "\$w" ] || { kill \$pid; exit 3; }
+sleep 1; xdotool key o w; sleep 0.5; xdotool key s; sleep 0.5
+xdotool mousemove --window \$w 478 330; sleep 0.5; xdotool mousemove --window \$w 100 330
+sleep 0.5; xdotool key s; sleep 0.5; xdotool key w; sleep 0.5; xdotool key s; sleep 0.5
+xdotool key q
+wait \$pid
+SCRIPT
+session split.sh
+row_runs() { # a screenshot's row y as runs of grey levels: "count level ..."
+    ffmpeg -v error -i "$1" -vf "crop=iw:1:0:$2,format=gray" -f rawvideo - | od -An -tu1 -v |
+        tr -s ' ' '\n' | grep -v '^$' | uniq -c | tr -s ' \n' '  ' | sed 's/^ //; s/ $//'
+}
+if [ "${#shots[@]}" -eq 3 ]; then
+    runs=("$(row_runs "${shots[0]}" 330)" "$(row_runs "${shots[1]}" 330)" "$(row_runs "${shots[2]}" 330)")
+    [ "${runs[0]}" = "318 20 322 255 1 217 321 0 318 20" ] &&
+        [ "${runs[1]}" = "318 20 160 255 1 217 483 0 318 20" ] &&
+        [ "${runs[2]}" = "640 255 640 0" ] && ok ||
+        bad "the split view: rows '${runs[0]}', '${runs[1]}' after the pointer, '${runs[2]}' after w"
+else
+    bad "the split view: ${#shots[@]} screenshots (expected 3): $(tail -2 split.err)"
+fi
+
 # several inputs: > opens the next (skipping one that does not open, with a line saying why),
 # < the one before; each in its own size, the window titled after it
 ffmpeg -nostdin -loglevel error -y -f lavfi -i "color=red:size=64x48" -frames:v 1 small.png
