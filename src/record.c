@@ -12,80 +12,14 @@
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 
-#include "audio_copy.h"
-#include "audio_encode.h"
 #include "convert.h"
 #include "gif_palette.h"
 #include "notice.h"
 #include "record_container.h"
+#include "record_internal.h"
 #include "record_path.h"
-#include "tracks.h"
 
-/* What a try does with the input's sound. Some containers refuse it only when the header is
- * written, FFmpeg's checks before that being partial; then, nothing having reached the output,
- * the recorder tries again with the next plan. */
-enum sound_plan {
-    SOUND_COPY_OR_ENCODE, /* copied where the container holds the codec, else encoded */
-    SOUND_ENCODE,         /* all encoded (FFmpeg 5 writes FLAC into MP4 only as experimental) */
-    SOUND_NONE,           /* the pictures alone (GXF refuses all but 48 kHz mono) */
-};
-
-/* audio packets that can wait for the pictures to reach them: about 5 s of AAC */
-enum { AUDIO_WAITING = 256 };
-
-struct vf_recorder {
-    struct vf_record_config cfg;
-    char path[1024];
-    AVFormatContext *mux;
-    AVCodecContext *encoder;
-    AVStream *video;
-    AVFrame *frame; /* converted for the encoder: its format, or RGB24 for the GIF palette */
-    AVPacket *packet;
-    struct vf_gif_palette *palette; /* GIF: a palette a picture, from RGB24 */
-    AVFrame *paletted;
-    struct vf_converter *converter;
-    int *audio_map;      /* source stream index → output stream index, -1 when dropped */
-    int64_t *audio_last; /* by source stream index: the last dts written, in its output tb
-                          * (copied) or in its own (encoded again) */
-    /* by source stream index: where the container cannot hold the codec, its own encoder */
-    struct vf_audio_encoder **audio_encoders;
-    struct vf_audio_copy **audio_copies; /* by source stream index: copied, but reframed */
-    const AVCodec *audio_encoder;        /* theirs */
-    int audio_map_size, audio_copied, audio_encoded;
-    enum sound_plan plan;
-    /* where the header refused the sound before any byte went out: the notice, and the plan
-     * for the next try */
-    char refused[1600];
-    enum sound_plan next_plan;
-    int64_t last_pts;
-    /* The recording's own clock: it starts at 0, and where the source's clock jumps (a seek,
-     * a loop: a new serial) the recording goes on from where it ends, so its timestamps only
-     * ever grow. recording time = source time + shift_us. */
-    bool anchored;
-    unsigned serial;
-    int64_t shift_us, end_us;
-    /* where the pictures of this serial start on the recording's clock; INT64_MIN for the
-     * recording's first, whose sound keeps the input's own lead over its first picture */
-    int64_t serial_start_us;
-    /* Audio read but not written yet, oldest first. The demuxer reads sound ahead of the
-     * pictures, by the video decoder's delay (a frame a decoding thread) and the queues, so
-     * sound waits until the pictures reach its time: a new serial then starts where the
-     * pictures end and with its own first picture, and the sound of the serial left, beyond
-     * its last picture, is dropped. (Anchored on sound, the pictures had a gap of that delay
-     * at every seek.) */
-    AVPacket *waiting[AUDIO_WAITING];
-    unsigned waiting_serial[AUDIO_WAITING];
-    int waiting_count;
-    long pictures; /* sent to the encoder */
-    long written;  /* video packets the muxer accepted */
-    int file_opened, header_written;
-    int failed; /* the first error is kept in error */
-    char error[1600];
-    char description[256];
-};
-
-/* Records the first error as "PATH: what: reason"; returns -1. */
-static int fail(struct vf_recorder *r, char *err, size_t errlen, const char *what, int averr)
+int vf_recorder_fail(struct vf_recorder *r, char *err, size_t errlen, const char *what, int averr)
 {
     if (!r->failed) {
         char reason[AV_ERROR_MAX_STRING_SIZE] = "";
@@ -148,7 +82,7 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
     AVCodecContext *c = avcodec_alloc_context3(enc);
     r->encoder = c;
     if (!c)
-        return fail(r, err, errlen, "out of memory", 0);
+        return vf_recorder_fail(r, err, errlen, "out of memory", 0);
     c->width = r->cfg.width;
     c->height = r->cfg.height;
     c->pix_fmt = vf_container_pixel_format(enc, r->mux->oformat, c->width, c->height);
@@ -192,22 +126,22 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
     if (ret < 0) {
         char what[128];
         snprintf(what, sizeof(what), "cannot open the %s encoder", enc->name);
-        return fail(r, err, errlen, what, ret);
+        return vf_recorder_fail(r, err, errlen, what, ret);
     }
     r->video = avformat_new_stream(r->mux, NULL);
     if (!r->video)
-        return fail(r, err, errlen, "out of memory", 0);
+        return vf_recorder_fail(r, err, errlen, "out of memory", 0);
     r->video->time_base = c->time_base;
     r->video->avg_frame_rate = r->cfg.frame_rate;
     r->video->sample_aspect_ratio = c->sample_aspect_ratio; /* muxers check both agree */
     ret = avcodec_parameters_from_context(r->video->codecpar, c);
     if (ret < 0)
-        return fail(r, err, errlen, "cannot set the stream parameters", ret);
+        return vf_recorder_fail(r, err, errlen, "cannot set the stream parameters", ret);
     r->frame = av_frame_alloc();
     r->packet = av_packet_alloc();
     r->converter = vf_converter_create(r->cfg.threads);
     if (!r->frame || !r->packet || !r->converter)
-        return fail(r, err, errlen, "out of memory", 0);
+        return vf_recorder_fail(r, err, errlen, "out of memory", 0);
     r->frame->format = c->pix_fmt;
     if (c->pix_fmt == AV_PIX_FMT_PAL8 && enc->id == AV_CODEC_ID_GIF) {
         char why[256];
@@ -216,98 +150,13 @@ static int open_encoder(struct vf_recorder *r, const AVCodec *enc, char *err, si
                                          sizeof(why));
         r->paletted = av_frame_alloc();
         if (!r->palette || !r->paletted)
-            return fail(r, err, errlen, r->palette ? "out of memory" : why, 0);
+            return vf_recorder_fail(r, err, errlen, r->palette ? "out of memory" : why, 0);
     }
     r->frame->width = c->width;
     r->frame->height = c->height;
     ret = av_frame_get_buffer(r->frame, 0);
     if (ret < 0)
-        return fail(r, err, errlen, "cannot allocate a picture", ret);
-    return 0;
-}
-
-/* Source stream i encoded again with the container's own audio codec (it cannot hold the
- * stream's codec or rate, or refused it); 0 when its stream was added, 1 when it is dropped
- * (with a notice saying why), -1 on an error. */
-static int add_encoded_audio(struct vf_recorder *r, unsigned i, char *err, size_t errlen)
-{
-    const AVOutputFormat *container = r->mux->oformat;
-    const AVStream *in = r->cfg.audio_source->streams[i];
-    const AVCodec *codec = vf_container_audio_encoder(container);
-    char why[512] = "";
-    struct vf_audio_encoder *e = NULL;
-    if (codec)
-        e = vf_audio_encoder_open(in->codecpar, in->time_base, codec,
-                                  vf_container_audio_rate(container, codec->id),
-                                  container->flags & AVFMT_GLOBALHEADER, why, sizeof(why));
-    else if (container->audio_codec != AV_CODEC_ID_NONE)
-        snprintf(why, sizeof(why), "no %s encoder in this FFmpeg",
-                 avcodec_get_name(container->audio_codec));
-    if (!e) {
-        vf_notify(r->cfg.notice, r->cfg.notice_ctx,
-                  "%s: audio stream %u (%s) dropped: the %s container cannot hold it%s%s", r->path,
-                  i, avcodec_get_name(in->codecpar->codec_id), container->name, *why ? "; " : "",
-                  why);
-        return 1;
-    }
-    r->audio_encoders[i] = e;
-    r->audio_encoder = codec;
-    AVStream *out = avformat_new_stream(r->mux, NULL);
-    if (!out)
-        return fail(r, err, errlen, "out of memory", 0);
-    const AVCodecContext *c = vf_audio_encoder_context(e);
-    int ret = avcodec_parameters_from_context(out->codecpar, c);
-    if (ret < 0)
-        return fail(r, err, errlen, "cannot set the audio parameters", ret);
-    out->time_base = c->time_base;
-    r->audio_map[i] = out->index;
-    r->audio_encoded++;
-    return 0;
-}
-
-static int add_audio_streams(struct vf_recorder *r, char *err, size_t errlen)
-{
-    const AVFormatContext *src = r->cfg.audio_source;
-    /* pictures alone: as asked, or after the notice that said why */
-    if (!src || vf_container_writes_images(r->mux->oformat) || r->plan == SOUND_NONE)
-        return 0;
-    r->audio_map_size = (int)src->nb_streams;
-    r->audio_map = malloc(sizeof(int) * src->nb_streams);
-    r->audio_last = malloc(sizeof(int64_t) * src->nb_streams);
-    r->audio_encoders = calloc(src->nb_streams, sizeof(r->audio_encoders[0]));
-    r->audio_copies = calloc(src->nb_streams, sizeof(r->audio_copies[0]));
-    if (!r->audio_map || !r->audio_last || !r->audio_encoders || !r->audio_copies)
-        return fail(r, err, errlen, "out of memory", 0);
-    for (unsigned i = 0; i < src->nb_streams; i++) {
-        const AVCodecParameters *par = src->streams[i]->codecpar;
-        r->audio_map[i] = -1;
-        r->audio_last[i] = AV_NOPTS_VALUE;
-        if (par->codec_type != AVMEDIA_TYPE_AUDIO ||
-            (r->cfg.audio_track && vf_audio_track_of(src, (int)i) != r->cfg.audio_track))
-            continue;
-        const AVOutputFormat *container = r->mux->oformat;
-        const int rate = vf_container_audio_rate(container, par->codec_id);
-        if (!vf_container_accepts(container, par->codec_id, container->audio_codec, false) ||
-            (rate && par->sample_rate != rate) || r->plan == SOUND_ENCODE) {
-            if (add_encoded_audio(r, i, err, errlen) < 0)
-                return -1;
-            continue;
-        }
-        AVStream *out = avformat_new_stream(r->mux, NULL);
-        if (!out)
-            return fail(r, err, errlen, "out of memory", 0);
-        int ret = avcodec_parameters_copy(out->codecpar, par);
-        if (ret < 0)
-            return fail(r, err, errlen, "cannot copy the audio parameters", ret);
-        out->codecpar->codec_tag = 0;
-        out->time_base = src->streams[i]->time_base;
-        char why[512] = "";
-        if (vf_audio_copy_open(&r->audio_copies[i], par, out->time_base, container, why,
-                               sizeof(why)))
-            return fail(r, err, errlen, why, 0);
-        r->audio_map[i] = out->index;
-        r->audio_copied++;
-    }
+        return vf_recorder_fail(r, err, errlen, "cannot allocate a picture", ret);
     return 0;
 }
 
@@ -324,7 +173,7 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
     if (!(mux->oformat->flags & AVFMT_NOFILE)) {
         ret = avio_open(&mux->pb, strcmp(r->path, "-") ? r->path : "pipe:", AVIO_FLAG_WRITE);
         if (ret < 0)
-            return fail(r, err, errlen, "cannot open for writing", ret);
+            return vf_recorder_fail(r, err, errlen, "cannot open for writing", ret);
         r->file_opened = 1;
     }
     mux->flush_packets = 1; /* every packet reaches the file: a killed run loses little */
@@ -345,7 +194,7 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
         ret = av_dict_set(&opts, "update", "1", 0); /* no %d in the name: one file, the last one */
     if (ret < 0) {
         av_dict_free(&opts);
-        return fail(r, err, errlen, "cannot set the muxer's options", ret);
+        return vf_recorder_fail(r, err, errlen, "cannot set the muxer's options", ret);
     }
     ret = avformat_write_header(mux, &opts);
     av_dict_free(&opts);
@@ -354,7 +203,7 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
         char what[160]; /* a codec named by --codec that FFmpeg could not vouch for */
         snprintf(what, sizeof(what), "cannot write the header (can %s hold %s video?)",
                  mux->oformat->name, avcodec_get_name(r->encoder->codec_id));
-        return fail(r, err, errlen, what, ret);
+        return vf_recorder_fail(r, err, errlen, what, ret);
     }
     if (ret < 0 && r->audio_copied + r->audio_encoded > 0 &&
         (!mux->pb || avio_tell(mux->pb) == 0)) { /* the next try, with another plan */
@@ -370,11 +219,11 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
                                               : "recording the pictures without it");
     }
     if (ret < 0)
-        return fail(r, err, errlen, "cannot write the header", ret);
+        return vf_recorder_fail(r, err, errlen, "cannot write the header", ret);
     if (mux->pb) {           /* image files have none: the muxer opens one a picture */
         avio_flush(mux->pb); /* a full disk or a dead pipe shows now, before any work */
         if (mux->pb->error < 0)
-            return fail(r, err, errlen, "write failed", mux->pb->error);
+            return vf_recorder_fail(r, err, errlen, "write failed", mux->pb->error);
     }
     r->header_written = 1;
     return 0;
@@ -415,11 +264,11 @@ static struct vf_recorder *open_recorder(const struct vf_record_config *cfg, enu
     }
     int ret = avformat_alloc_output_context2(&r->mux, container, NULL, r->path);
     if (ret < 0) {
-        fail(r, err, errlen, "cannot create the container", ret);
+        vf_recorder_fail(r, err, errlen, "cannot create the container", ret);
         goto fail;
     }
     const AVCodec *enc = choose_encoder(r, container, err, errlen);
-    if (!enc || open_encoder(r, enc, err, errlen) || add_audio_streams(r, err, errlen) ||
+    if (!enc || open_encoder(r, enc, err, errlen) || vf_recorder_add_streams(r, err, errlen) ||
         open_file(r, err, errlen))
         goto fail;
     int n = snprintf(r->description, sizeof(r->description), "%s %s, %s%s", enc->name,
@@ -457,12 +306,12 @@ static int drain_encoder(struct vf_recorder *r, char *err, size_t errlen)
         if (ret == AVERROR(EAGAIN) || ret == AVERROR_EOF)
             return 0;
         if (ret < 0)
-            return fail(r, err, errlen, "encoding failed", ret);
+            return vf_recorder_fail(r, err, errlen, "encoding failed", ret);
         av_packet_rescale_ts(r->packet, r->encoder->time_base, r->video->time_base);
         r->packet->stream_index = r->video->index;
         ret = av_interleaved_write_frame(r->mux, r->packet); /* takes the reference */
         if (ret < 0)
-            return fail(r, err, errlen, "write failed", ret);
+            return vf_recorder_fail(r, err, errlen, "write failed", ret);
         r->written++;
     }
 }
@@ -472,7 +321,7 @@ static int send_to_encoder(struct vf_recorder *r, const AVFrame *picture, char *
 {
     int ret = avcodec_send_frame(r->encoder, picture);
     if (ret < 0 && !(ret == AVERROR_EOF && !picture))
-        return fail(r, err, errlen, "encoding failed", ret);
+        return vf_recorder_fail(r, err, errlen, "encoding failed", ret);
     return drain_encoder(r, err, errlen);
 }
 
@@ -483,11 +332,11 @@ static int encode_picture(struct vf_recorder *r, const AVFrame *picture, char *e
         return send_to_encoder(r, picture, err, errlen);
     char why[256];
     if (vf_gif_palette_send(r->palette, picture, why, sizeof(why)))
-        return fail(r, err, errlen, why, 0);
+        return vf_recorder_fail(r, err, errlen, why, 0);
     for (;;) {
         int got = vf_gif_palette_receive(r->palette, r->paletted, why, sizeof(why));
         if (got < 0)
-            return fail(r, err, errlen, why, 0);
+            return vf_recorder_fail(r, err, errlen, why, 0);
         if (!got)
             break;
         int ret = send_to_encoder(r, r->paletted, err, errlen);
@@ -508,11 +357,6 @@ static void anchor(struct vf_recorder *r, int64_t pts, unsigned serial)
     r->anchored = true;
 }
 
-static bool anchored_for(const struct vf_recorder *r, unsigned serial)
-{
-    return r->anchored && r->serial == serial;
-}
-
 /* the pictures reach `end` (in tb) on the recording's clock */
 static void extend_to(struct vf_recorder *r, int64_t end, AVRational tb)
 {
@@ -521,81 +365,18 @@ static void extend_to(struct vf_recorder *r, int64_t end, AVRational tb)
         r->end_us = us;
 }
 
-static int write_audio_now(struct vf_recorder *r, const AVPacket *packet, char *err, size_t errlen);
-
-/* serial a came after serial b (serials only grow, and may wrap) */
-static bool later_serial(unsigned a, unsigned b)
-{
-    return (int)(a - b) > 0;
-}
-
-/* Writes the waiting sound of the current serial that starts before `until_us` on the
- * recording's clock (all of it where until_us is INT64_MAX) and drops that of serials left;
- * keeps the rest, in order. */
-static int write_waiting(struct vf_recorder *r, int64_t until_us, char *err, size_t errlen)
-{
-    int status = 0, kept = 0;
-    for (int i = 0; i < r->waiting_count; i++) {
-        AVPacket *packet = r->waiting[i];
-        const unsigned serial = r->waiting_serial[i];
-        if (!r->anchored || later_serial(serial, r->serial)) {
-            r->waiting[kept] = packet;
-            r->waiting_serial[kept++] = serial;
-            continue;
-        }
-        if (serial == r->serial) {
-            const AVRational tb = r->cfg.audio_source->streams[packet->stream_index]->time_base;
-            const int64_t start = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
-            if (start != AV_NOPTS_VALUE &&
-                av_rescale_q(start, tb, AV_TIME_BASE_Q) + r->shift_us >= until_us) {
-                r->waiting[kept] = packet;
-                r->waiting_serial[kept++] = serial;
-                continue;
-            }
-            if (status == 0)
-                status = write_audio_now(r, packet, err, errlen);
-        }
-        av_packet_free(&packet);
-    }
-    r->waiting_count = kept;
-    return status;
-}
-
-/* Sound waits for the pictures; when too much waits, the oldest goes in (or is dropped, if
- * its serial has no picture yet). */
-static int keep_waiting(struct vf_recorder *r, const AVPacket *packet, unsigned serial, char *err,
-                        size_t errlen)
-{
-    AVPacket *copy = av_packet_clone(packet);
-    if (!copy)
-        return fail(r, err, errlen, "out of memory", 0);
-    int status = 0;
-    if (r->waiting_count == AUDIO_WAITING) {
-        if (anchored_for(r, r->waiting_serial[0]))
-            status = write_audio_now(r, r->waiting[0], err, errlen);
-        av_packet_free(&r->waiting[0]);
-        memmove(r->waiting, r->waiting + 1, sizeof(r->waiting[0]) * (AUDIO_WAITING - 1));
-        memmove(r->waiting_serial, r->waiting_serial + 1,
-                sizeof(r->waiting_serial[0]) * (AUDIO_WAITING - 1));
-        r->waiting_count--;
-    }
-    r->waiting[r->waiting_count] = copy;
-    r->waiting_serial[r->waiting_count++] = serial;
-    return status;
-}
-
 int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *picture, int64_t pts,
                               unsigned serial, char *err, size_t errlen)
 {
     if (r->failed)
-        return fail(r, err, errlen, "", 0);
+        return vf_recorder_fail(r, err, errlen, "", 0);
     int ret = av_frame_make_writable(r->frame); /* the encoder may still hold the last one */
     if (ret < 0)
-        return fail(r, err, errlen, "cannot allocate a picture", ret);
+        return vf_recorder_fail(r, err, errlen, "cannot allocate a picture", ret);
     char why[256];
     if (vf_convert_from_planar(r->converter, picture, r->frame, why, sizeof(why)))
-        return fail(r, err, errlen, why, 0);
-    if (!anchored_for(r, serial))
+        return vf_recorder_fail(r, err, errlen, why, 0);
+    if (!vf_recorder_anchored_for(r, serial))
         anchor(r, pts, serial);
     AVRational tb = r->encoder->time_base;
     int64_t t =
@@ -608,116 +389,8 @@ int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *pict
     if (encode_picture(r, r->frame, err, errlen))
         return -1;
     r->pictures++;
-    return write_waiting(r, r->end_us, err, errlen); /* the sound up to this picture's end */
-}
-
-/* Moves a packet of source stream `index`, timestamps in tb, onto the recording's clock;
- * false where it is to be dropped. */
-static bool onto_recording_clock(struct vf_recorder *r, int index, AVPacket *p, AVRational tb)
-{
-    int64_t start = p->pts != AV_NOPTS_VALUE ? p->pts : p->dts;
-    if (start != AV_NOPTS_VALUE) {
-        int64_t shift = av_rescale_q(r->shift_us, AV_TIME_BASE_Q, tb);
-        /* sound from before the serial's first picture goes with pictures not recorded */
-        if (r->serial_start_us != INT64_MIN &&
-            start + shift < av_rescale_q(r->serial_start_us, AV_TIME_BASE_Q, tb))
-            return false;
-        p->pts = p->pts != AV_NOPTS_VALUE ? p->pts + shift : AV_NOPTS_VALUE;
-        p->dts = p->dts != AV_NOPTS_VALUE ? p->dts + shift : AV_NOPTS_VALUE;
-    }
-    int64_t *last = &r->audio_last[index];
-    if (p->dts != AV_NOPTS_VALUE && *last != AV_NOPTS_VALUE && p->dts <= *last)
-        return false; /* audio from before a jump's new start */
-    if (p->dts != AV_NOPTS_VALUE)
-        *last = p->dts;
-    return true;
-}
-
-struct encoded_for {
-    struct vf_recorder *r;
-    AVStream *out;
-    AVRational tb; /* the encoder's */
-};
-
-/* a packet of sound encoded again, into the file */
-static int write_encoded(AVPacket *packet, void *ctx)
-{
-    const struct encoded_for *to = ctx;
-    av_packet_rescale_ts(packet, to->tb, to->out->time_base);
-    packet->stream_index = to->out->index;
-    int ret = av_interleaved_write_frame(to->r->mux, packet); /* takes the reference */
-    return ret < 0 ? fail(to->r, NULL, 0, "write failed", ret) : 0;
-}
-
-/* Everything the encoders and reframers of sound hold, into the file. */
-static int flush_audio(struct vf_recorder *r)
-{
-    for (int i = 0; i < r->audio_map_size; i++) {
-        struct vf_audio_encoder *e = r->audio_encoders[i];
-        struct vf_audio_copy *c = r->audio_copies[i];
-        if (!e && !c)
-            continue;
-        char why[512] = "";
-        AVStream *out = r->mux->streams[r->audio_map[i]];
-        struct encoded_for to = {r, out,
-                                 e ? vf_audio_encoder_context(e)->time_base : out->time_base};
-        if (e ? vf_audio_encoder_send(e, NULL, write_encoded, &to, why, sizeof(why))
-              : vf_audio_copy_send(c, NULL, write_encoded, &to, why, sizeof(why)))
-            return fail(r, NULL, 0, why, 0);
-    }
-    return 0;
-}
-
-static int write_audio_now(struct vf_recorder *r, const AVPacket *packet, char *err, size_t errlen)
-{
-    int index = packet->stream_index;
-    AVPacket *copy = av_packet_clone(packet);
-    if (!copy)
-        return fail(r, err, errlen, "out of memory", 0);
-    AVStream *out = r->mux->streams[r->audio_map[index]];
-    struct vf_audio_encoder *encoder = r->audio_encoders ? r->audio_encoders[index] : NULL;
-    /* copied: on the output stream's clock; encoded again: on the input's, the decoder's */
-    const AVRational in_tb = r->cfg.audio_source->streams[index]->time_base;
-    const AVRational tb = encoder ? in_tb : out->time_base;
-    av_packet_rescale_ts(copy, in_tb, tb);
-    int ret = 0;
-    if (!onto_recording_clock(r, index, copy, tb)) {
-        av_packet_free(&copy);
-        return 0;
-    }
-    if (encoder) {
-        char why[512] = "";
-        struct encoded_for to = {r, out, vf_audio_encoder_context(encoder)->time_base};
-        ret = vf_audio_encoder_send(encoder, copy, write_encoded, &to, why, sizeof(why));
-        av_packet_free(&copy);
-        return ret ? fail(r, err, errlen, why, 0) : 0;
-    }
-    copy->stream_index = out->index;
-    copy->pos = -1;
-    struct vf_audio_copy *reframe = r->audio_copies[index];
-    if (reframe) {
-        char why[512] = "";
-        struct encoded_for to = {r, out, out->time_base};
-        ret = vf_audio_copy_send(reframe, copy, write_encoded, &to, why, sizeof(why));
-        av_packet_free(&copy);
-        return ret ? fail(r, err, errlen, why, 0) : 0;
-    }
-    ret = av_interleaved_write_frame(r->mux, copy);
-    av_packet_free(&copy);
-    return ret < 0 ? fail(r, err, errlen, "write failed", ret) : 0;
-}
-
-int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, unsigned serial,
-                            char *err, size_t errlen)
-{
-    int index = packet->stream_index;
-    if (r->failed)
-        return fail(r, err, errlen, "", 0);
-    if (!r->audio_map || index < 0 || index >= r->audio_map_size || r->audio_map[index] < 0)
-        return 0;
-    if (keep_waiting(r, packet, serial, err, errlen))
-        return -1;
-    return r->anchored ? write_waiting(r, r->end_us, err, errlen) : 0;
+    return vf_recorder_write_waiting(r, r->end_us, err,
+                                     errlen); /* the sound up to this picture's end */
 }
 
 static void remove_if_regular(const char *path)
@@ -738,20 +411,21 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
         return 0;
     if (r->header_written) {
         if (!r->failed) /* the sound after the last picture, where it belongs */
-            write_waiting(r, r->cfg.sound_ends_with_pictures ? r->end_us : INT64_MAX, NULL, 0);
+            vf_recorder_write_waiting(r, r->cfg.sound_ends_with_pictures ? r->end_us : INT64_MAX,
+                                      NULL, 0);
         if (!r->failed)
-            flush_audio(r);
+            vf_recorder_flush_streams(r);
         if (!r->failed)
             encode_picture(r, NULL, NULL, 0);
         /* after a failure too: a trailer keeps what was written playable */
         int ret = r->written > 0 ? av_write_trailer(r->mux) : 0;
         if (ret < 0)
-            fail(r, NULL, 0, "cannot finish the file", ret);
+            vf_recorder_fail(r, NULL, 0, "cannot finish the file", ret);
     }
     if (r->file_opened) {
         int ret = avio_closep(&r->mux->pb);
         if (ret < 0)
-            fail(r, NULL, 0, "cannot finish the file", ret);
+            vf_recorder_fail(r, NULL, 0, "cannot finish the file", ret);
         if (r->written == 0 && vf_record_writes_local_file(r->path))
             remove_if_regular(r->path);
     }
@@ -767,16 +441,7 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
     vf_gif_palette_free(r->palette);
     avcodec_free_context(&r->encoder);
     avformat_free_context(r->mux);
-    for (int i = 0; r->audio_encoders && i < r->audio_map_size; i++)
-        vf_audio_encoder_free(r->audio_encoders[i]);
-    free(r->audio_encoders);
-    for (int i = 0; r->audio_copies && i < r->audio_map_size; i++)
-        vf_audio_copy_free(r->audio_copies[i]);
-    free(r->audio_copies);
-    free(r->audio_map);
-    free(r->audio_last);
-    for (int i = 0; i < r->waiting_count; i++) /* sound whose pictures never came */
-        av_packet_free(&r->waiting[i]);
+    vf_recorder_free_streams(r);
     free(r);
     return status;
 }
