@@ -81,8 +81,12 @@ static void run(const char *url, const uint8_t *data, size_t size)
     vf_filter_default(&f, (enum vf_preset)(data[size - 1] % VF_CUSTOM));
     enum vf_border border = (enum vf_border)(data[size - 1] / VF_CUSTOM % 3);
     /* one codec thread: a thread pool per input would be most of the time spent */
-    struct vf_decoder_config dc = {
-        .url = url, .queue_depth = 2, .threads = 1, .max_pixels = MAX_PIXELS, .want_audio = true};
+    struct vf_decoder_config dc = {.url = url,
+                                   .queue_depth = 2,
+                                   .threads = 1,
+                                   .max_pixels = MAX_PIXELS,
+                                   .want_audio = true,
+                                   .want_subtitles = true};
     char err[512];
     struct vf_decoder *d = vf_decoder_open(&dc, err, sizeof(err));
     if (!d)

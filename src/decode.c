@@ -22,13 +22,13 @@
 
 /* Consecutive undecodable packets after which the input counts as unreadable. */
 enum { MAX_CONSECUTIVE_ERRORS = 64 };
-/* Audio packets kept from before the first picture: a bound for inputs whose sound starts long
- * before their video (1024 AAC packets are 20 s or more). */
-enum { MAX_EARLY_AUDIO = 1024 };
+/* Packets of sound and subtitles kept from before the first picture: a bound for inputs whose
+ * sound starts long before their video (1024 AAC packets are 20 s or more). */
+enum { MAX_EARLY_PACKETS = 1024 };
 /* How far before a seek's target the decoder looks for the keyframe it missed (overshot) */
 static const double MAX_SEEK_BACK_S = 64;
 
-enum step { STEP_PICTURE, STEP_AUDIO, STEP_END, STEP_ERROR };
+enum step { STEP_PICTURE, STEP_PACKET, STEP_END, STEP_ERROR };
 
 struct vf_decoder {
     struct vf_decoder_config cfg;
@@ -51,8 +51,9 @@ struct vf_decoder {
     int64_t first_pts;           /* its time */
     int64_t end_pts;             /* pictures from this time on are past end_s; INT64_MAX: none */
     atomic_bool cut;             /* the input ended at end_s */
-    /* audio read by open before the first picture, queued after it: a ring, oldest first */
-    AVPacket *early_audio[MAX_EARLY_AUDIO];
+    /* sound and subtitles read by open before the first picture, queued after it: a ring,
+     * oldest first */
+    AVPacket *early_packets[MAX_EARLY_PACKETS];
     int early_first, early_count;
     pthread_t thread;
     bool thread_running;
@@ -133,9 +134,10 @@ static enum step next_step(struct vf_decoder *d)
             }
             continue;
         }
-        if (d->cfg.want_audio &&
-            d->format->streams[index]->codecpar->codec_type == AVMEDIA_TYPE_AUDIO)
-            return STEP_AUDIO;
+        const enum AVMediaType type = d->format->streams[index]->codecpar->codec_type;
+        if ((d->cfg.want_audio && type == AVMEDIA_TYPE_AUDIO) ||
+            (d->cfg.want_subtitles && type == AVMEDIA_TYPE_SUBTITLE))
+            return STEP_PACKET;
         av_packet_unref(d->packet);
     }
 }
@@ -299,9 +301,9 @@ static bool ends_before_target(const struct vf_decoder *d)
     return pts + duration <= d->drop_until;
 }
 
-/* The same for an audio packet: the demuxer seeks to the keyframe before the target, and the
- * audio from there on would play before the first picture shown. */
-static bool audio_ends_before_target(const struct vf_decoder *d, const AVPacket *packet)
+/* The same for a packet of sound or subtitles: the demuxer seeks to the keyframe before the
+ * target, and the sound from there on would play before the first picture shown. */
+static bool packet_ends_before_target(const struct vf_decoder *d, const AVPacket *packet)
 {
     if (d->drop_until == AV_NOPTS_VALUE || packet->pts == AV_NOPTS_VALUE)
         return false;
@@ -309,41 +311,42 @@ static bool audio_ends_before_target(const struct vf_decoder *d, const AVPacket 
     return av_compare_ts(packet->pts + packet->duration, tb, d->drop_until, d->info.time_base) <= 0;
 }
 
-/* An audio packet read before the first picture came out of the video decoder (which holds a
- * few packets back, more with threads or B-frames): kept, for the thread to queue after the
- * first picture those that play with it and after it. Audio from before a --start target is
- * not kept; past MAX_EARLY_AUDIO packets the oldest goes. */
-static void keep_early_audio(struct vf_decoder *d)
+/* A packet of sound or subtitles read before the first picture came out of the video decoder
+ * (which holds a few packets back, more with threads or B-frames): kept, for the thread to queue
+ * after the first picture those that play with it and after it. Those that end before a --start
+ * target are not kept; past MAX_EARLY_PACKETS packets the oldest goes. */
+static void keep_early_packet(struct vf_decoder *d)
 {
-    AVPacket *kept = audio_ends_before_target(d, d->packet) ? NULL : av_packet_alloc();
+    AVPacket *kept = packet_ends_before_target(d, d->packet) ? NULL : av_packet_alloc();
     if (kept) { /* if not, lost to memory pressure: not worth failing the input for */
         av_packet_move_ref(kept, d->packet);
-        if (d->early_count == MAX_EARLY_AUDIO) {
-            av_packet_free(&d->early_audio[d->early_first]);
-            d->early_first = (d->early_first + 1) % MAX_EARLY_AUDIO;
+        if (d->early_count == MAX_EARLY_PACKETS) {
+            av_packet_free(&d->early_packets[d->early_first]);
+            d->early_first = (d->early_first + 1) % MAX_EARLY_PACKETS;
             d->early_count--;
         }
-        d->early_audio[(d->early_first + d->early_count++) % MAX_EARLY_AUDIO] = kept;
+        d->early_packets[(d->early_first + d->early_count++) % MAX_EARLY_PACKETS] = kept;
     }
     av_packet_unref(d->packet);
 }
 
-/* The i-th oldest of the audio kept by open. */
-static AVPacket **early_audio(struct vf_decoder *d, int i)
+/* The i-th oldest of the packets kept by open. */
+static AVPacket **early_packet(struct vf_decoder *d, int i)
 {
-    return &d->early_audio[(d->early_first + i) % MAX_EARLY_AUDIO];
+    return &d->early_packets[(d->early_first + i) % MAX_EARLY_PACKETS];
 }
 
-static void free_early_audio(struct vf_decoder *d)
+static void free_early_packets(struct vf_decoder *d)
 {
     for (int i = 0; i < d->early_count; i++)
-        av_packet_free(early_audio(d, i));
+        av_packet_free(early_packet(d, i));
     d->early_first = d->early_count = 0;
 }
 
-/* Whether an audio packet sounds with the first picture or after it, or is the one just before
- * (an AAC decoder needs the packet before the first it plays: the source's priming). The
- * recording starts with the first picture, as it does after a seek. */
+/* Whether a packet sounds (or shows) with the first picture or after it, or is the one just
+ * before (an AAC decoder needs the packet before the first it plays: the source's priming). The
+ * recording starts with the first picture, as it does after a seek, and trims subtitles that
+ * began before it. */
 static bool plays_from_first_picture(const struct vf_decoder *d, const AVPacket *packet)
 {
     if (packet->pts == AV_NOPTS_VALUE)
@@ -360,8 +363,8 @@ static bool picture_past_end(const struct vf_decoder *d)
     return pts != AV_NOPTS_VALUE && pts >= d->end_pts;
 }
 
-/* The same for an audio packet: not heard, nor recorded. */
-static bool audio_past_end(const struct vf_decoder *d, const AVPacket *packet)
+/* The same for a packet of sound or subtitles: not heard, nor recorded. */
+static bool packet_past_end(const struct vf_decoder *d, const AVPacket *packet)
 {
     if (d->end_pts == INT64_MAX || packet->pts == AV_NOPTS_VALUE)
         return false;
@@ -369,26 +372,26 @@ static bool audio_past_end(const struct vf_decoder *d, const AVPacket *packet)
     return av_compare_ts(packet->pts, tb, d->end_pts, d->info.time_base) >= 0;
 }
 
-/* Queues the audio that open read before the first picture; false if the consumer stopped. */
-static bool queue_early_audio(struct vf_decoder *d)
+/* Queues the packets that open read before the first picture; false if the consumer stopped. */
+static bool queue_early_packets(struct vf_decoder *d)
 {
     bool consumer_there = true;
     for (int i = 0; i < d->early_count && consumer_there; i++) {
-        if (!plays_from_first_picture(d, *early_audio(d, i)) ||
-            audio_past_end(d, *early_audio(d, i)))
+        if (!plays_from_first_picture(d, *early_packet(d, i)) ||
+            packet_past_end(d, *early_packet(d, i)))
             continue;
-        struct vf_media_item *item = vf_item_take(d->pool, VF_ITEM_AUDIO);
+        struct vf_media_item *item = vf_item_take(d->pool, VF_ITEM_PACKET);
         if (!item)
             continue;
-        item->packet = *early_audio(d, i);
-        *early_audio(d, i) = NULL;
+        item->packet = *early_packet(d, i);
+        *early_packet(d, i) = NULL;
         item->serial = d->serial;
         if (vf_queue_put(d->queue, item)) {
             vf_item_release(item);
             consumer_there = false;
         }
     }
-    free_early_audio(d);
+    free_early_packets(d);
     return consumer_there;
 }
 
@@ -402,7 +405,7 @@ static void *decode_thread(void *arg)
 {
     struct vf_decoder *d = arg;
     vf_thread_background();
-    if (!queue_early_audio(d)) {
+    if (!queue_early_packets(d)) {
         vf_queue_close(d->queue);
         return NULL;
     }
@@ -433,13 +436,13 @@ static void *decode_thread(void *arg)
             d->failed = true;
             break;
         }
-        if (step == STEP_AUDIO &&
-            (audio_ends_before_target(d, d->packet) || audio_past_end(d, d->packet))) {
+        if (step == STEP_PACKET &&
+            (packet_ends_before_target(d, d->packet) || packet_past_end(d, d->packet))) {
             av_packet_unref(d->packet); /* from the keyframe before the target, or past --end */
             continue;
         }
-        if (step == STEP_AUDIO) {
-            item = vf_item_take(d->pool, VF_ITEM_AUDIO);
+        if (step == STEP_PACKET) {
+            item = vf_item_take(d->pool, VF_ITEM_PACKET);
             if (item) {
                 item->packet = av_packet_clone(d->packet);
                 item->serial = d->serial; /* a recording follows the pictures' clock jumps */
@@ -447,7 +450,7 @@ static void *decode_thread(void *arg)
             av_packet_unref(d->packet);
             if (!item || !item->packet) {
                 vf_item_release(item);
-                continue; /* an audio packet lost to memory pressure is not worth stopping */
+                continue; /* a packet lost to memory pressure is not worth stopping */
             }
         } else {
             if (ends_before_target(d)) {
@@ -484,8 +487,8 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
     enum step step;
     for (;;) {
         step = next_step(d);
-        if (step == STEP_AUDIO) {
-            keep_early_audio(d);
+        if (step == STEP_PACKET) {
+            keep_early_packet(d);
             continue;
         }
         if ((step == STEP_PICTURE || step == STEP_END) &&
@@ -493,7 +496,7 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
                      step == STEP_PICTURE ? d->picture->best_effort_timestamp : AV_NOPTS_VALUE)) {
             if (step == STEP_PICTURE)
                 av_frame_unref(d->picture);
-            free_early_audio(d); /* read again from further back */
+            free_early_packets(d); /* read again from further back */
             continue;
         }
         /* the picture showing at the start time is the last one that begins by then */
@@ -696,7 +699,7 @@ void vf_decoder_close(struct vf_decoder *d)
         vf_queue_destroy(d->queue);
     }
     vf_item_release(d->first);
-    free_early_audio(d);
+    free_early_packets(d);
     vf_item_pool_destroy(d->pool);
     vf_converter_destroy(d->converter);
     vf_tonemap_free(d->tonemap);

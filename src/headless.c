@@ -143,7 +143,7 @@ static void *filter_thread(void *arg)
     int failed = 0;
     while (!failed && !atomic_load(&r->stop) && !(limit && pictures >= limit) &&
            (src = vf_decoder_next(r->decoder))) {
-        if (src->kind == VF_ITEM_AUDIO) {
+        if (src->kind == VF_ITEM_PACKET) {
             failed = emit(r, src);
             continue;
         }
@@ -215,9 +215,9 @@ static int consume(struct run *r, struct vf_progress *progress, char *err, size_
         }
         int failed = 0;
         double started = vf_now_ms();
-        if (item->kind == VF_ITEM_AUDIO) {
+        if (item->kind == VF_ITEM_PACKET) {
             failed = r->recorder &&
-                     vf_recorder_write_audio(r->recorder, item->packet, item->serial, err, errlen);
+                     vf_recorder_write_packet(r->recorder, item->packet, item->serial, err, errlen);
         } else {
             failed = r->recorder && vf_recorder_write_picture(r->recorder, &item->picture,
                                                               item->pts, item->serial, err, errlen);
@@ -266,6 +266,7 @@ int vf_headless_run(const struct vf_options *opts)
                                    .keep_fields = opts->keep_fields,
                                    .turn = vf_orientation_user(opts->rotate, opts->mirror),
                                    .want_audio = opts->output && !opts->no_audio,
+                                   .want_subtitles = opts->output && !opts->no_subtitles,
                                    .allocate_picture = gpu_frames};
     r.decoder = vf_decoder_open(&dc, err, sizeof(err));
     if (!r.decoder)
@@ -309,7 +310,9 @@ int vf_headless_run(const struct vf_options *opts)
                                       .sample_aspect = r.info->sample_aspect,
                                       .time_base = r.info->time_base,
                                       .frame_rate = r.info->frame_rate,
-                                      .audio_source = opts->no_audio ? NULL : r.info->format,
+                                      .source = r.info->format,
+                                      .no_audio = opts->no_audio,
+                                      .no_subtitles = opts->no_subtitles,
                                       .audio_track = opts->audio_track,
                                       .threads = opts->threads,
                                       .notice = print_notice};

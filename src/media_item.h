@@ -1,6 +1,6 @@
-/* What flows between the media stages: a converted picture with its timestamp, or an audio
- * packet passed through untouched. Items come from a pool so that frames are not allocated,
- * page-faulted and zeroed again for every picture. */
+/* What flows between the media stages: a converted picture with its timestamp, or a packet of
+ * another stream (sound, subtitles) passed through untouched. Items come from a pool so that frames
+ * are not allocated, page-faulted and zeroed again for every picture. */
 #ifndef VF_MEDIA_ITEM_H
 #define VF_MEDIA_ITEM_H
 
@@ -10,7 +10,7 @@
 
 #include "frame.h"
 
-enum vf_item_kind { VF_ITEM_VIDEO, VF_ITEM_AUDIO };
+enum vf_item_kind { VF_ITEM_VIDEO, VF_ITEM_PACKET };
 
 struct vf_item_pool;
 
@@ -23,7 +23,7 @@ struct vf_media_item {
     unsigned serial;         /* bumped by every seek or loop restart */
     double stage_ms;         /* time the producing stage spent on this item */
     double convert_ms;       /* video from the decoder: the part of stage_ms spent converting */
-    AVPacket *packet;        /* audio: owned by the item */
+    AVPacket *packet;        /* a packet's: owned by the item */
     struct vf_media_item *source; /* while a stage makes this item: the item it comes from */
     struct vf_item_pool *pool;
     struct vf_media_item *next_free;

@@ -36,6 +36,7 @@ enum {
     OPT_MIRROR,
     OPT_SPEED,
     OPT_NO_AUDIO,
+    OPT_NO_SUB,
     OPT_AID,
     OPT_VOLUME,
     OPT_MUTE,
@@ -95,6 +96,8 @@ static const struct cli_option cli_options[] = {
     {"speed", required_argument, OPT_SPEED, "X", "window playback speed, 1/16 to 16 (default 1)"},
     {"no-audio", no_argument, OPT_NO_AUDIO, "",
      "no sound: the window plays none and recordings carry none"},
+    {"no-sub", no_argument, OPT_NO_SUB, "",
+     "recordings without the input's subtitles (by default kept where the container can)"},
     {"aid", required_argument, OPT_AID, "N",
      "audio track N (1: the first) played, and alone recorded; no: as --no-audio"},
     {"volume", required_argument, OPT_VOLUME, "N", "the window's sound, 0 to 100 (default 100)"},
@@ -302,6 +305,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     case OPT_NO_AUDIO:
         o->no_audio = true;
+        break;
+    case OPT_NO_SUB:
+        o->no_subtitles = true;
         break;
     case OPT_AID:
         if (!strcmp(arg, "no"))

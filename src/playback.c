@@ -13,7 +13,7 @@
 #include "recording.h"
 #include "timing.h"
 
-enum { SHOWN_COUNT = 4, READY_DEPTH = 2, RECENT_AUDIO = 128 /* about 2.5 s of AAC */ };
+enum { SHOWN_COUNT = 4, READY_DEPTH = 2, RECENT_PACKETS = 128 /* about 2.5 s of AAC */ };
 
 struct vf_playback {
     struct vf_decoder *decoder;
@@ -33,14 +33,15 @@ struct vf_playback {
     struct vf_recording *recording;
     struct closing *closing; /* stopped recordings still being finished, oldest first */
     bool cpu_failed_once;
-    bool no_audio; /* recordings without the input's audio */
-    /* The last audio packets read, oldest at recent_next: the demuxer reads sound ahead of the
-     * picture on screen (by the video decoder's delay and the queues), so a new recording gets
-     * those that go with its first picture and after, just before that picture. */
-    AVPacket *recent_audio[RECENT_AUDIO];
-    unsigned recent_serial[RECENT_AUDIO];
+    bool no_audio, no_subtitles; /* recordings without the input's audio, or its subtitles */
+    /* The last packets of sound and subtitles read, oldest at recent_next: the demuxer reads
+     * them ahead of the picture on screen (by the video decoder's delay and the queues), so a
+     * new recording gets those that go with its first picture and after, just before that
+     * picture. */
+    AVPacket *recent_packets[RECENT_PACKETS];
+    unsigned recent_serial[RECENT_PACKETS];
     int recent_next;
-    bool recording_fresh; /* no picture yet: its sound is still only kept in recent_audio */
+    bool recording_fresh; /* no picture yet: its sound is still only kept in recent_packets */
     int threads;          /* for the recordings' conversions (0: one per core) */
 };
 
@@ -50,16 +51,16 @@ struct closing {
     struct vf_recording *recording;
 };
 
-static void put_audio(struct vf_playback *p, struct vf_media_item *item)
+static void put_packet(struct vf_playback *p, struct vf_media_item *item)
 {
     pthread_mutex_lock(&p->lock);
     if (p->recording && !p->recording_fresh)
-        vf_recording_push_audio(p->recording, item->packet, item->serial);
-    AVPacket **slot = &p->recent_audio[p->recent_next];
+        vf_recording_push_packet(p->recording, item->packet, item->serial);
+    AVPacket **slot = &p->recent_packets[p->recent_next];
     av_packet_free(slot);
     *slot = av_packet_clone(item->packet); /* NULL when out of memory: a packet less kept */
     p->recent_serial[p->recent_next] = item->serial;
-    p->recent_next = (p->recent_next + 1) % RECENT_AUDIO;
+    p->recent_next = (p->recent_next + 1) % RECENT_PACKETS;
     pthread_mutex_unlock(&p->lock);
 }
 
@@ -128,21 +129,24 @@ static void filter_picture(struct vf_playback *p, const struct vf_media_item *sr
                    vf_frame_equal(&s->out[0], &s->out[1], vf_cpu_fast_pool(p->cpu));
 }
 
-/* A new recording's first picture is `first`: before it go the kept audio packets of its serial
- * that sound with it or after it, oldest first, and from then on the audio as it is read.
- * The caller holds p->lock. */
-static void push_recent_audio(struct vf_playback *p, const struct vf_media_item *first)
+/* A new recording's first picture is `first`: before it go the kept packets of its serial that
+ * sound with it or after it, or (subtitles) still show then, oldest first, and from then on
+ * the packets as they are read. The caller holds p->lock. */
+static void push_recent_packets(struct vf_playback *p, const struct vf_media_item *first)
 {
-    for (int i = 0; i < RECENT_AUDIO; i++) {
-        const AVPacket *packet = p->recent_audio[(p->recent_next + i) % RECENT_AUDIO];
-        const unsigned serial = p->recent_serial[(p->recent_next + i) % RECENT_AUDIO];
+    for (int i = 0; i < RECENT_PACKETS; i++) {
+        const AVPacket *packet = p->recent_packets[(p->recent_next + i) % RECENT_PACKETS];
+        const unsigned serial = p->recent_serial[(p->recent_next + i) % RECENT_PACKETS];
         if (!packet || serial != first->serial)
             continue;
+        const AVStream *stream = p->info->format->streams[packet->stream_index];
         const int64_t start = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
-        const AVRational tb = p->info->format->streams[packet->stream_index]->time_base;
+        const int64_t last = stream->codecpar->codec_type == AVMEDIA_TYPE_SUBTITLE
+                                 ? start + packet->duration - 1 /* its last tick on screen */
+                                 : start;
         if (start != AV_NOPTS_VALUE &&
-            av_compare_ts(start, tb, first->pts, p->info->time_base) >= 0)
-            vf_recording_push_audio(p->recording, packet, serial);
+            av_compare_ts(last, stream->time_base, first->pts, p->info->time_base) >= 0)
+            vf_recording_push_packet(p->recording, packet, serial);
     }
     p->recording_fresh = false;
 }
@@ -161,7 +165,7 @@ static void process(struct vf_playback *p, struct vf_media_item *src, struct vf_
     pthread_mutex_lock(&p->lock);
     if (p->recording && (s->have_cpu || s->have_gpu)) {
         if (p->recording_fresh)
-            push_recent_audio(p, src);
+            push_recent_packets(p, src);
         vf_recording_push_picture(p->recording, &s->out[s->have_cpu ? VF_HALF_CPU : VF_HALF_GPU],
                                   src->pts, src->serial);
     }
@@ -174,8 +178,8 @@ static void *processing_thread(void *arg)
     struct vf_media_item *src;
     vf_thread_background();
     while (!atomic_load(&p->stop) && (src = vf_decoder_next(p->decoder))) {
-        if (src->kind == VF_ITEM_AUDIO) {
-            put_audio(p, src);
+        if (src->kind == VF_ITEM_PACKET) {
+            put_packet(p, src);
             vf_item_release(src);
             continue;
         }
@@ -255,6 +259,7 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
                                    .turn = cfg->turn,
                                    .hold_at_end = !cfg->loop && !cfg->webcam,
                                    .want_audio = !cfg->no_audio,
+                                   .want_subtitles = !cfg->no_subtitles,
                                    .threads = cfg->threads,
                                    .queue_depth = 3,
                                    /* the GPU half copies them by DMA (gpu.h) */
@@ -264,6 +269,7 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
         goto fail;
     p->info = vf_decoder_info(p->decoder);
     p->no_audio = cfg->no_audio;
+    p->no_subtitles = cfg->no_subtitles;
     p->threads = cfg->threads;
     if (open_engines(p, cfg, err, errlen) || vf_decoder_start(p->decoder, err, errlen))
         goto fail;
@@ -306,8 +312,8 @@ void vf_playback_close(struct vf_playback *p)
     vf_queue_destroy(p->ready);
     vf_gpu_close(p->gpu);
     vf_cpu_fast_destroy(p->cpu);
-    for (int i = 0; i < RECENT_AUDIO; i++)
-        av_packet_free(&p->recent_audio[i]);
+    for (int i = 0; i < RECENT_PACKETS; i++)
+        av_packet_free(&p->recent_packets[i]);
     pthread_mutex_destroy(&p->lock);
     pthread_mutex_destroy(&p->engines);
     free(p);
@@ -393,7 +399,9 @@ int vf_playback_record_start(struct vf_playback *p, const char *path, const char
                                   .sample_aspect = p->info->sample_aspect,
                                   .time_base = p->info->time_base,
                                   .frame_rate = p->info->frame_rate,
-                                  .audio_source = p->no_audio ? NULL : p->info->format,
+                                  .source = p->info->format,
+                                  .no_audio = p->no_audio,
+                                  .no_subtitles = p->no_subtitles,
                                   .audio_track = audio_track,
                                   .sound_ends_with_pictures = true,
                                   .threads = p->threads,

@@ -40,6 +40,7 @@ struct vf_playback_config {
     bool keep_fields;           /* interlaced pictures as stored */
     struct vf_orientation turn; /* the user's, after the input's own */
     bool no_audio;              /* recordings without the input's audio */
+    bool no_subtitles;          /* and without its subtitles */
     bool use_cpu, use_gpu;
     int threads;
     struct vf_settings settings;

@@ -205,11 +205,19 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
                  mux->oformat->name, avcodec_get_name(r->encoder->codec_id));
         return vf_recorder_fail(r, err, errlen, what, ret);
     }
-    if (ret < 0 && r->audio_copied + r->audio_encoded > 0 &&
-        (!mux->pb || avio_tell(mux->pb) == 0)) { /* the next try, with another plan */
-        char reason[AV_ERROR_MAX_STRING_SIZE], as[64] = "copied";
+    char reason[AV_ERROR_MAX_STRING_SIZE] = "";
+    const bool nothing_out = !mux->pb || avio_tell(mux->pb) == 0;
+    if (ret < 0)
         av_strerror(ret, reason, sizeof(reason));
+    if (ret < 0 && r->subtitles_copied > 0 && nothing_out) { /* the next try: no subtitles */
+        r->next_plan = r->plan;
+        snprintf(r->refused, sizeof(r->refused),
+                 "%s: the %s container refused the subtitles copied (%s); recording without them",
+                 r->path, mux->oformat->name, reason);
+    } else if (ret < 0 && r->audio_copied + r->audio_encoded > 0 && nothing_out) {
+        char as[64] = "copied"; /* the next try, with another plan for the sound */
         r->next_plan = r->audio_copied ? SOUND_ENCODE : SOUND_NONE;
+        r->next_subtitles = r->subtitles;
         if (!r->audio_copied)
             snprintf(as, sizeof(as), "encoded as %s", avcodec_get_name(r->audio_encoder->id));
         snprintf(r->refused, sizeof(r->refused),
@@ -229,10 +237,12 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
     return 0;
 }
 
-/* One try with the sound's `plan`. Where the header refused the sound before any byte went
- * out, *next is the plan to try next and `refused` the notice saying so; else `refused` is "". */
+/* One try with the sound's `plan`, and the subtitles or not. Where the header refused either
+ * before any byte went out, *next and *next_subtitles are the next try's and `refused` the
+ * notice saying so; else `refused` is "". */
 static struct vf_recorder *open_recorder(const struct vf_record_config *cfg, enum sound_plan plan,
-                                         enum sound_plan *next, char *refused, size_t refused_len,
+                                         bool subtitles, enum sound_plan *next,
+                                         bool *next_subtitles, char *refused, size_t refused_len,
                                          char *err, size_t errlen)
 {
     struct vf_recorder *r = calloc(1, sizeof(*r));
@@ -241,6 +251,7 @@ static struct vf_recorder *open_recorder(const struct vf_record_config *cfg, enu
         return NULL;
     }
     r->plan = plan;
+    r->subtitles = subtitles;
     r->cfg = *cfg;
     snprintf(r->path, sizeof(r->path), "%s", cfg->path);
     r->cfg.path = r->path;
@@ -256,7 +267,7 @@ static struct vf_recorder *open_recorder(const struct vf_record_config *cfg, enu
                  r->path);
         goto fail;
     }
-    const char *input = cfg->audio_source ? cfg->audio_source->url : NULL;
+    const char *input = cfg->source ? cfg->source->url : NULL;
     if (input && vf_record_writes_local_file(r->path) &&
         vf_record_overwrites_input(input, r->path, vf_container_writes_images(container))) {
         snprintf(err, errlen, "%s: is the input too; recording there would destroy it", r->path);
@@ -275,12 +286,15 @@ static struct vf_recorder *open_recorder(const struct vf_record_config *cfg, enu
                      av_get_pix_fmt_name(r->encoder->pix_fmt), container->name,
                      r->audio_copied ? ", audio copied" : "");
     if (r->audio_encoded && n > 0 && (size_t)n < sizeof(r->description))
-        snprintf(r->description + n, sizeof(r->description) - (size_t)n, ", audio encoded as %s",
-                 avcodec_get_name(r->audio_encoder->id));
+        n += snprintf(r->description + n, sizeof(r->description) - (size_t)n,
+                      ", audio encoded as %s", avcodec_get_name(r->audio_encoder->id));
+    if (r->subtitles_copied && n > 0 && (size_t)n < sizeof(r->description))
+        snprintf(r->description + n, sizeof(r->description) - (size_t)n, ", subtitles copied");
     return r;
 fail:
     snprintf(refused, refused_len, "%s", r->refused);
     *next = r->next_plan;
+    *next_subtitles = r->next_subtitles;
     vf_recorder_close(r, NULL, NULL, 0);
     return NULL;
 }
@@ -288,10 +302,13 @@ fail:
 struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *err, size_t errlen)
 {
     enum sound_plan plan = SOUND_COPY_OR_ENCODE;
-    for (;;) { /* each refusal moves to a later plan, and SOUND_NONE has no sound to refuse */
+    bool subtitles = true;
+    /* each refusal drops the subtitles or moves to a later plan, and SOUND_NONE without
+     * subtitles has nothing to refuse */
+    for (;;) {
         char refused[1600] = "";
-        struct vf_recorder *r =
-            open_recorder(cfg, plan, &plan, refused, sizeof(refused), err, errlen);
+        struct vf_recorder *r = open_recorder(cfg, plan, subtitles, &plan, &subtitles, refused,
+                                              sizeof(refused), err, errlen);
         if (r || !*refused)
             return r;
         vf_notify(cfg->notice, cfg->notice_ctx, "%s", refused);

@@ -1,5 +1,6 @@
-/* Encoder + muxer for the filtered pictures, with the source's audio beside them: copied where
- * the container holds its codec, else encoded with the container's own (audio_encode.h).
+/* Encoder + muxer for the filtered pictures, with the source's audio beside them (copied where
+ * the container holds its codec, else encoded with the container's own: audio_encode.h) and its
+ * subtitles (copied where the container holds them).
  * Every file it leaves is playable: the encoder is flushed and the trailer written on close,
  * MP4 is fragmented and Matroska clustered about once a second (a SIGKILL loses at most
  * that), and a recording that fails before its first picture is removed. */
@@ -24,8 +25,10 @@ struct vf_record_config {
     AVRational time_base;     /* of the pts given to vf_recorder_write_picture */
     AVRational frame_rate;    /* nominal */
     int threads;              /* the conversion to the encoder's format: 0, one per core */
-    /* the input: its audio streams are kept, its file never written over; NULL: none */
-    const AVFormatContext *audio_source;
+    /* the input: its audio and subtitle streams are kept, but as no_audio and no_subtitles
+     * say, and its file is never written over; NULL: none */
+    const AVFormatContext *source;
+    bool no_audio, no_subtitles;
     int audio_track; /* of the source's audio streams, the only one kept (tracks.h); 0: all */
     /* whether the sound stops where the last picture ends: a recording stopped in the window ends
      * there, while a headless run keeps sound that outlasts the input's pictures */
@@ -44,10 +47,11 @@ struct vf_recorder *vf_recorder_open(const struct vf_record_config *cfg, char *e
  * are nudged forward by one tick. 0, or -1 with a message. */
 int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *picture, int64_t pts,
                               unsigned serial, char *err, size_t errlen);
-/* Writes one packet of the audio source (ignored when its stream was not kept), on the same
- * clock as the pictures; packets that would go back in time (just after a jump) are dropped. */
-int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, unsigned serial,
-                            char *err, size_t errlen);
+/* Writes one packet of the source's sound or subtitles (ignored when its stream was not kept),
+ * on the same clock as the pictures; packets that would go back in time (just after a jump) are
+ * dropped, and subtitles that began before the pictures shortened to begin with them. */
+int vf_recorder_write_packet(struct vf_recorder *r, const AVPacket *packet, unsigned serial,
+                             char *err, size_t errlen);
 /* The pictures were cut short (--frames, --end): the sound kept for the close ends where the
  * last picture does, as sound_ends_with_pictures says. */
 void vf_recorder_end_sound_with_pictures(struct vf_recorder *r);

@@ -23,7 +23,7 @@ enum sound_plan {
 };
 
 /* audio packets that can wait for the pictures to reach them: about 5 s of AAC */
-enum { AUDIO_WAITING = 256 };
+enum { PACKETS_WAITING = 256 };
 
 struct vf_recorder {
     struct vf_record_config cfg;
@@ -36,19 +36,21 @@ struct vf_recorder {
     struct vf_gif_palette *palette; /* GIF: a palette a picture, from RGB24 */
     AVFrame *paletted;
     struct vf_converter *converter;
-    int *audio_map;      /* source stream index → output stream index, -1 when dropped */
-    int64_t *audio_last; /* by source stream index: the last dts written, in its output tb
-                          * (copied) or in its own (encoded again) */
+    int *stream_map;      /* source stream index → output stream index, -1 when dropped */
+    int64_t *stream_last; /* by source stream index: the last dts written, in its output tb
+                           * (copied) or in its own (encoded again) */
     /* by source stream index: where the container cannot hold the codec, its own encoder */
     struct vf_audio_encoder **audio_encoders;
     struct vf_audio_copy **audio_copies; /* by source stream index: copied, but reframed */
     const AVCodec *audio_encoder;        /* theirs */
-    int audio_map_size, audio_copied, audio_encoded;
+    int stream_map_size, audio_copied, audio_encoded, subtitles_copied;
     enum sound_plan plan;
-    /* where the header refused the sound before any byte went out: the notice, and the plan
-     * for the next try */
+    bool subtitles; /* this try keeps the source's subtitles (as far as cfg says) */
+    /* where the header refused the sound or the subtitles before any byte went out: the
+     * notice, and the plan for the next try */
     char refused[1600];
     enum sound_plan next_plan;
+    bool next_subtitles;
     int64_t last_pts;
     /* The recording's own clock: it starts at 0, and where the source's clock jumps (a seek,
      * a loop: a new serial) the recording goes on from where it ends, so its timestamps only
@@ -65,8 +67,8 @@ struct vf_recorder {
      * pictures end and with its own first picture, and the sound of the serial left, beyond
      * its last picture, is dropped. (Anchored on sound, the pictures had a gap of that delay
      * at every seek.) */
-    AVPacket *waiting[AUDIO_WAITING];
-    unsigned waiting_serial[AUDIO_WAITING];
+    AVPacket *waiting[PACKETS_WAITING];
+    unsigned waiting_serial[PACKETS_WAITING];
     int waiting_count;
     long pictures; /* sent to the encoder */
     long written;  /* video packets the muxer accepted */

@@ -1,6 +1,7 @@
 /* The input's streams kept beside the pictures in a recording: the sound, copied where the
- * container holds its codec and else encoded again with the container's own, and written on the
- * recording's clock once the pictures reach it. */
+ * container holds its codec and else encoded again with the container's own, and the subtitles,
+ * copied where the container holds them; written on the recording's clock once the pictures
+ * reach them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,7 @@
 static int add_encoded_audio(struct vf_recorder *r, unsigned i, char *err, size_t errlen)
 {
     const AVOutputFormat *container = r->mux->oformat;
-    const AVStream *in = r->cfg.audio_source->streams[i];
+    const AVStream *in = r->cfg.source->streams[i];
     const AVCodec *codec = vf_container_audio_encoder(container);
     char why[512] = "";
     struct vf_audio_encoder *e = NULL;
@@ -44,29 +45,65 @@ static int add_encoded_audio(struct vf_recorder *r, unsigned i, char *err, size_
     if (ret < 0)
         return vf_recorder_fail(r, err, errlen, "cannot set the audio parameters", ret);
     out->time_base = c->time_base;
-    r->audio_map[i] = out->index;
+    r->stream_map[i] = out->index;
     r->audio_encoded++;
+    return 0;
+}
+
+/* Source stream i, subtitles, copied where the container holds their codec (Matroska most,
+ * MP4 its own mov_text, WebM WebVTT); else dropped with a notice, on the first try only. */
+static int add_subtitles(struct vf_recorder *r, unsigned i, char *err, size_t errlen)
+{
+    const AVOutputFormat *container = r->mux->oformat;
+    const AVStream *in = r->cfg.source->streams[i];
+    if (r->cfg.no_subtitles || !r->subtitles)
+        return 0;
+    if (!vf_container_accepts(container, in->codecpar->codec_id, container->subtitle_codec,
+                              false)) {
+        if (r->plan == SOUND_COPY_OR_ENCODE)
+            vf_notify(r->cfg.notice, r->cfg.notice_ctx,
+                      "%s: subtitle stream %u (%s) dropped: the %s container cannot hold it",
+                      r->path, i, avcodec_get_name(in->codecpar->codec_id), container->name);
+        return 0;
+    }
+    AVStream *out = avformat_new_stream(r->mux, NULL);
+    if (!out)
+        return vf_recorder_fail(r, err, errlen, "out of memory", 0);
+    int ret = avcodec_parameters_copy(out->codecpar, in->codecpar);
+    if (ret < 0)
+        return vf_recorder_fail(r, err, errlen, "cannot copy the subtitles' parameters", ret);
+    out->codecpar->codec_tag = 0;
+    out->time_base = in->time_base;
+    /* a language or a title tells the tracks apart in players' menus */
+    ret = av_dict_copy(&out->metadata, in->metadata, 0);
+    if (ret < 0)
+        return vf_recorder_fail(r, err, errlen, "out of memory", ret);
+    out->disposition = in->disposition;
+    r->stream_map[i] = out->index;
+    r->subtitles_copied++;
     return 0;
 }
 
 int vf_recorder_add_streams(struct vf_recorder *r, char *err, size_t errlen)
 {
-    const AVFormatContext *src = r->cfg.audio_source;
+    const AVFormatContext *src = r->cfg.source;
     /* pictures alone: as asked, or after the notice that said why */
-    if (!src || vf_container_writes_images(r->mux->oformat) || r->plan == SOUND_NONE)
+    if (!src || vf_container_writes_images(r->mux->oformat))
         return 0;
-    r->audio_map_size = (int)src->nb_streams;
-    r->audio_map = malloc(sizeof(int) * src->nb_streams);
-    r->audio_last = malloc(sizeof(int64_t) * src->nb_streams);
+    r->stream_map_size = (int)src->nb_streams;
+    r->stream_map = malloc(sizeof(int) * src->nb_streams);
+    r->stream_last = malloc(sizeof(int64_t) * src->nb_streams);
     r->audio_encoders = calloc(src->nb_streams, sizeof(r->audio_encoders[0]));
     r->audio_copies = calloc(src->nb_streams, sizeof(r->audio_copies[0]));
-    if (!r->audio_map || !r->audio_last || !r->audio_encoders || !r->audio_copies)
+    if (!r->stream_map || !r->stream_last || !r->audio_encoders || !r->audio_copies)
         return vf_recorder_fail(r, err, errlen, "out of memory", 0);
     for (unsigned i = 0; i < src->nb_streams; i++) {
         const AVCodecParameters *par = src->streams[i]->codecpar;
-        r->audio_map[i] = -1;
-        r->audio_last[i] = AV_NOPTS_VALUE;
-        if (par->codec_type != AVMEDIA_TYPE_AUDIO ||
+        r->stream_map[i] = -1;
+        r->stream_last[i] = AV_NOPTS_VALUE;
+        if (par->codec_type == AVMEDIA_TYPE_SUBTITLE && add_subtitles(r, i, err, errlen))
+            return -1;
+        if (par->codec_type != AVMEDIA_TYPE_AUDIO || r->cfg.no_audio || r->plan == SOUND_NONE ||
             (r->cfg.audio_track && vf_audio_track_of(src, (int)i) != r->cfg.audio_track))
             continue;
         const AVOutputFormat *container = r->mux->oformat;
@@ -89,13 +126,14 @@ int vf_recorder_add_streams(struct vf_recorder *r, char *err, size_t errlen)
         if (vf_audio_copy_open(&r->audio_copies[i], par, out->time_base, container, why,
                                sizeof(why)))
             return vf_recorder_fail(r, err, errlen, why, 0);
-        r->audio_map[i] = out->index;
+        r->stream_map[i] = out->index;
         r->audio_copied++;
     }
     return 0;
 }
 
-static int write_audio_now(struct vf_recorder *r, const AVPacket *packet, char *err, size_t errlen);
+static int write_packet_now(struct vf_recorder *r, const AVPacket *packet, char *err,
+                            size_t errlen);
 
 /* serial a came after serial b (serials only grow, and may wrap) */
 static bool later_serial(unsigned a, unsigned b)
@@ -118,7 +156,7 @@ int vf_recorder_write_waiting(struct vf_recorder *r, int64_t until_us, char *err
             continue;
         }
         if (serial == r->serial) {
-            const AVRational tb = r->cfg.audio_source->streams[packet->stream_index]->time_base;
+            const AVRational tb = r->cfg.source->streams[packet->stream_index]->time_base;
             const int64_t start = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
             if (start != AV_NOPTS_VALUE &&
                 av_rescale_q(start, tb, AV_TIME_BASE_Q) + r->shift_us >= until_us) {
@@ -127,7 +165,7 @@ int vf_recorder_write_waiting(struct vf_recorder *r, int64_t until_us, char *err
                 continue;
             }
             if (status == 0)
-                status = write_audio_now(r, packet, err, errlen);
+                status = write_packet_now(r, packet, err, errlen);
         }
         av_packet_free(&packet);
     }
@@ -144,13 +182,13 @@ static int keep_waiting(struct vf_recorder *r, const AVPacket *packet, unsigned 
     if (!copy)
         return vf_recorder_fail(r, err, errlen, "out of memory", 0);
     int status = 0;
-    if (r->waiting_count == AUDIO_WAITING) {
+    if (r->waiting_count == PACKETS_WAITING) {
         if (vf_recorder_anchored_for(r, r->waiting_serial[0]))
-            status = write_audio_now(r, r->waiting[0], err, errlen);
+            status = write_packet_now(r, r->waiting[0], err, errlen);
         av_packet_free(&r->waiting[0]);
-        memmove(r->waiting, r->waiting + 1, sizeof(r->waiting[0]) * (AUDIO_WAITING - 1));
+        memmove(r->waiting, r->waiting + 1, sizeof(r->waiting[0]) * (PACKETS_WAITING - 1));
         memmove(r->waiting_serial, r->waiting_serial + 1,
-                sizeof(r->waiting_serial[0]) * (AUDIO_WAITING - 1));
+                sizeof(r->waiting_serial[0]) * (PACKETS_WAITING - 1));
         r->waiting_count--;
     }
     r->waiting[r->waiting_count] = copy;
@@ -158,23 +196,42 @@ static int keep_waiting(struct vf_recorder *r, const AVPacket *packet, unsigned 
     return status;
 }
 
+/* A subtitle that begins `early` ticks before the pictures: shown from their start for the rest
+ * of its time, or dropped (false) if it ends by then. */
+static bool shorten_subtitle(AVPacket *p, int64_t early)
+{
+    if (p->duration <= early)
+        return false;
+    p->duration -= early;
+    p->pts = p->pts != AV_NOPTS_VALUE ? p->pts + early : AV_NOPTS_VALUE;
+    p->dts = p->dts != AV_NOPTS_VALUE ? p->dts + early : AV_NOPTS_VALUE;
+    return true;
+}
+
 /* Moves a packet of source stream `index`, timestamps in tb, onto the recording's clock;
  * false where it is to be dropped. */
 static bool onto_recording_clock(struct vf_recorder *r, int index, AVPacket *p, AVRational tb)
 {
+    const bool subtitle =
+        r->cfg.source->streams[index]->codecpar->codec_type == AVMEDIA_TYPE_SUBTITLE;
     int64_t start = p->pts != AV_NOPTS_VALUE ? p->pts : p->dts;
     if (start != AV_NOPTS_VALUE) {
         int64_t shift = av_rescale_q(r->shift_us, AV_TIME_BASE_Q, tb);
-        /* sound from before the serial's first picture goes with pictures not recorded */
-        if (r->serial_start_us != INT64_MIN &&
-            start + shift < av_rescale_q(r->serial_start_us, AV_TIME_BASE_Q, tb))
+        /* sound from before the serial's first picture goes with pictures not recorded; the
+         * recording's first keeps the input's lead (the priming of AAC), but a subtitle begins
+         * with the pictures */
+        const int64_t first = r->serial_start_us != INT64_MIN ? r->serial_start_us : 0;
+        const int64_t early = av_rescale_q(first, AV_TIME_BASE_Q, tb) - (start + shift);
+        if (early > 0 && (subtitle ? !shorten_subtitle(p, early) : r->serial_start_us != INT64_MIN))
             return false;
         p->pts = p->pts != AV_NOPTS_VALUE ? p->pts + shift : AV_NOPTS_VALUE;
         p->dts = p->dts != AV_NOPTS_VALUE ? p->dts + shift : AV_NOPTS_VALUE;
     }
-    int64_t *last = &r->audio_last[index];
-    if (p->dts != AV_NOPTS_VALUE && *last != AV_NOPTS_VALUE && p->dts <= *last)
-        return false; /* audio from before a jump's new start */
+    int64_t *last = &r->stream_last[index];
+    /* sound from before a jump's new start; two subtitles may begin together */
+    if (p->dts != AV_NOPTS_VALUE && *last != AV_NOPTS_VALUE &&
+        (subtitle ? p->dts < *last : p->dts <= *last))
+        return false;
     if (p->dts != AV_NOPTS_VALUE)
         *last = p->dts;
     return true;
@@ -199,13 +256,13 @@ static int write_encoded(AVPacket *packet, void *ctx)
 /* Everything the encoders and reframers of sound hold, into the file. */
 int vf_recorder_flush_streams(struct vf_recorder *r)
 {
-    for (int i = 0; i < r->audio_map_size; i++) {
+    for (int i = 0; i < r->stream_map_size; i++) {
         struct vf_audio_encoder *e = r->audio_encoders[i];
         struct vf_audio_copy *c = r->audio_copies[i];
         if (!e && !c)
             continue;
         char why[512] = "";
-        AVStream *out = r->mux->streams[r->audio_map[i]];
+        AVStream *out = r->mux->streams[r->stream_map[i]];
         struct encoded_for to = {r, out,
                                  e ? vf_audio_encoder_context(e)->time_base : out->time_base};
         if (e ? vf_audio_encoder_send(e, NULL, write_encoded, &to, why, sizeof(why))
@@ -215,16 +272,16 @@ int vf_recorder_flush_streams(struct vf_recorder *r)
     return 0;
 }
 
-static int write_audio_now(struct vf_recorder *r, const AVPacket *packet, char *err, size_t errlen)
+static int write_packet_now(struct vf_recorder *r, const AVPacket *packet, char *err, size_t errlen)
 {
     int index = packet->stream_index;
     AVPacket *copy = av_packet_clone(packet);
     if (!copy)
         return vf_recorder_fail(r, err, errlen, "out of memory", 0);
-    AVStream *out = r->mux->streams[r->audio_map[index]];
+    AVStream *out = r->mux->streams[r->stream_map[index]];
     struct vf_audio_encoder *encoder = r->audio_encoders ? r->audio_encoders[index] : NULL;
     /* copied: on the output stream's clock; encoded again: on the input's, the decoder's */
-    const AVRational in_tb = r->cfg.audio_source->streams[index]->time_base;
+    const AVRational in_tb = r->cfg.source->streams[index]->time_base;
     const AVRational tb = encoder ? in_tb : out->time_base;
     av_packet_rescale_ts(copy, in_tb, tb);
     int ret = 0;
@@ -254,13 +311,13 @@ static int write_audio_now(struct vf_recorder *r, const AVPacket *packet, char *
     return ret < 0 ? vf_recorder_fail(r, err, errlen, "write failed", ret) : 0;
 }
 
-int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, unsigned serial,
-                            char *err, size_t errlen)
+int vf_recorder_write_packet(struct vf_recorder *r, const AVPacket *packet, unsigned serial,
+                             char *err, size_t errlen)
 {
     int index = packet->stream_index;
     if (r->failed)
         return vf_recorder_fail(r, err, errlen, "", 0);
-    if (!r->audio_map || index < 0 || index >= r->audio_map_size || r->audio_map[index] < 0)
+    if (!r->stream_map || index < 0 || index >= r->stream_map_size || r->stream_map[index] < 0)
         return 0;
     if (keep_waiting(r, packet, serial, err, errlen))
         return -1;
@@ -269,14 +326,14 @@ int vf_recorder_write_audio(struct vf_recorder *r, const AVPacket *packet, unsig
 
 void vf_recorder_free_streams(struct vf_recorder *r)
 {
-    for (int i = 0; r->audio_encoders && i < r->audio_map_size; i++)
+    for (int i = 0; r->audio_encoders && i < r->stream_map_size; i++)
         vf_audio_encoder_free(r->audio_encoders[i]);
     free(r->audio_encoders);
-    for (int i = 0; r->audio_copies && i < r->audio_map_size; i++)
+    for (int i = 0; r->audio_copies && i < r->stream_map_size; i++)
         vf_audio_copy_free(r->audio_copies[i]);
     free(r->audio_copies);
-    free(r->audio_map);
-    free(r->audio_last);
+    free(r->stream_map);
+    free(r->stream_last);
     for (int i = 0; i < r->waiting_count; i++) /* sound whose pictures never came */
         av_packet_free(&r->waiting[i]);
 }

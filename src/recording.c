@@ -36,9 +36,9 @@ static void *writer(void *arg)
     while ((item = vf_queue_get(r->queue))) {
         int rc = 0;
         if (!atomic_load(&r->failed))
-            rc = item->kind == VF_ITEM_AUDIO
-                     ? vf_recorder_write_audio(r->recorder, item->packet, item->serial, r->error,
-                                               sizeof(r->error))
+            rc = item->kind == VF_ITEM_PACKET
+                     ? vf_recorder_write_packet(r->recorder, item->packet, item->serial, r->error,
+                                                sizeof(r->error))
                      : vf_recorder_write_picture(r->recorder, &item->picture, item->pts,
                                                  item->serial, r->error, sizeof(r->error));
         if (rc)
@@ -109,11 +109,11 @@ int vf_recording_push_picture(struct vf_recording *r, const struct vf_frame *pic
     return push(r, item);
 }
 
-int vf_recording_push_audio(struct vf_recording *r, const AVPacket *packet, unsigned serial)
+int vf_recording_push_packet(struct vf_recording *r, const AVPacket *packet, unsigned serial)
 {
     if (atomic_load(&r->failed))
         return -1;
-    struct vf_media_item *item = vf_item_take(r->pool, VF_ITEM_AUDIO);
+    struct vf_media_item *item = vf_item_take(r->pool, VF_ITEM_PACKET);
     if (item && !(item->packet = av_packet_clone(packet))) {
         vf_item_release(item);
         item = NULL;

@@ -15,7 +15,7 @@ struct vf_recording *vf_recording_start(const struct vf_record_config *cfg, char
 /* Copies the picture; blocks only while the queue is full. -1 once writing has failed. */
 int vf_recording_push_picture(struct vf_recording *r, const struct vf_frame *picture, int64_t pts,
                               unsigned serial);
-int vf_recording_push_audio(struct vf_recording *r, const AVPacket *packet, unsigned serial);
+int vf_recording_push_packet(struct vf_recording *r, const AVPacket *packet, unsigned serial);
 const char *vf_recording_path(const struct vf_recording *r);
 /* what the file holds: vf_recorder_describe's */
 const char *vf_recording_describe(const struct vf_recording *r);

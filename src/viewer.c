@@ -309,6 +309,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
                                     .keep_hdr = o->keep_hdr,
                                     .keep_fields = o->keep_fields,
                                     .no_audio = o->no_audio,
+                                    .no_subtitles = o->no_subtitles,
                                     .turn = vf_orientation_user(o->rotate, o->mirror),
                                     .use_cpu = o->engine != VF_USE_GPU,
                                     .use_gpu = o->engine != VF_USE_CPU,

@@ -172,6 +172,11 @@ for out in ./victim.mkv victim_link.mkv; do
             grep -q "^vfview: $out: is the input too" "victim_${out#./}.err" && ok ||
             bad "-o $out over its own input: $(cat "victim_${out#./}.err")"; }
 done
+# with --no-audio too (the recorder was told of its input only to keep its sound, and destroyed
+# it: two seconds became 0.68)
+run victim_no_audio 1 -i victim.mkv --no-audio -o victim.mkv &&
+    { cmp -s gbrp.mkv victim.mkv && grep -q "^vfview: victim.mkv: is the input too" \
+        victim_no_audio.err && ok || bad "--no-audio over its own input: $(cat victim_no_audio.err)"; }
 # image files: the input's pattern spelt another way, a file the input's pattern names, a
 # pattern that names the input's file (the image2 muxer numbers from 1: seq001.png), and another
 # pattern that names the input's files
@@ -493,6 +498,51 @@ run vfr 0 -i vfr.mkv -f edge -o vfr_out.mkv &&
     { [ "$(pts vfr.mkv)" = "$(pts vfr_out.mkv)" ] && [ "$(pts vfr.mkv | wc -l)" -lt 50 ] && ok ||
         bad "VFR timestamps changed: $(pts vfr.mkv | head -5 | tr '\n' ' ') vs $(pts vfr_out.mkv |
             head -5 | tr '\n' ' ')"; }
+
+# ---- subtitles kept where the container holds them, or dropped with a notice ---------------
+# four cues (two beginning together), French, in Matroska with sound; recorded, each keeps its
+# time against the first picture and its length; from --start 1 the cue showing then (0.5-1.2 s)
+# shows from the first picture for what is left of it (0.2 s), and the rest move 1 s earlier
+printf '1\n00:00:00,500 --> 00:00:01,200\none\n\n2\n00:00:01,500 --> 00:00:02,000\ntwo\n\n3\n00:00:01,500 --> 00:00:02,500\ntwo too\n\n4\n00:00:02,500 --> 00:00:03,500\nthree\n' >cues.srt
+ff -f lavfi -i "testsrc2=size=96x60:rate=10:duration=4" -f lavfi -i "sine=duration=4" -i cues.srt \
+    -map 0 -map 1 -map 2 -c:v libx264 -preset ultrafast -c:a aac -c:s srt \
+    -metadata:s:s:0 language=fra subtitled.mkv
+cue_times() { # "start+length" of each cue, from the first picture's time, in ms
+    local v
+    v=$(first_of v:0 "$1")
+    ffprobe -v error -select_streams s:0 -show_entries packet=pts_time,duration_time -of csv=p=0 \
+        "$1" | awk -F, -v v="$v" '{ printf "%d+%d ", ($1 - v) * 1000 + 0.5, $2 * 1000 + 0.5 }'
+}
+streams_of() { ffprobe -v error -show_entries stream=codec_name -of csv=p=0 "$1" | tr '\n' ' '; }
+run subtitles 0 -i subtitled.mkv -f edge -o subtitled-out.mkv &&
+    { [ "$(cue_times subtitled-out.mkv)" = "500+700 1500+500 1500+1000 2500+1000 " ] &&
+        [ "$(streams_of subtitled-out.mkv)" = "h264 aac subrip " ] &&
+        [ "$(ffprobe -v error -select_streams s:0 -show_entries stream_tags=language -of csv=p=0 \
+            subtitled-out.mkv)" = fra ] &&
+        grep -q "(libx264 yuv420p, matroska, audio copied, subtitles copied)" subtitles.err && ok ||
+        bad "subtitles: cues '$(cue_times subtitled-out.mkv)', streams" \
+            "'$(streams_of subtitled-out.mkv)': $(cat subtitles.err)"; }
+run subtitles_start 0 -i subtitled.mkv --start 1 -o subtitled-cut.mkv &&
+    { [ "$(cue_times subtitled-cut.mkv)" = "0+200 500+500 500+1000 1500+1000 " ] && ok ||
+        bad "subtitles from --start 1: cues '$(cue_times subtitled-cut.mkv)'"; }
+# --no-sub leaves them out, --no-audio leaves them in; MP4 holds its own mov_text (copied), not
+# SubRip (dropped with a line saying so)
+run no_sub 0 -i subtitled.mkv --no-sub -o no-sub.mkv && [ "$(streams_of no-sub.mkv)" = "h264 aac " ] &&
+    run sub_no_audio 0 -i subtitled.mkv --no-audio -o sub-no-audio.mkv &&
+    [ "$(streams_of sub-no-audio.mkv)" = "h264 subrip " ] && ok ||
+    bad "--no-sub: '$(streams_of no-sub.mkv)'; --no-audio: '$(streams_of sub-no-audio.mkv)'"
+run sub_mp4 0 -i subtitled.mkv -o subtitled.mp4 &&
+    { [ "$(streams_of subtitled.mp4)" = "h264 aac " ] && grep -q "^vfview: subtitled.mp4: subtitle stream 2 (subrip) dropped: the mp4 container cannot hold it$" sub_mp4.err && ok ||
+        bad "SubRip into MP4: '$(streams_of subtitled.mp4)': $(cat sub_mp4.err)"; }
+# (FFmpeg 5.1 reads no packet durations back from fragmented MP4, so the cues' starts and texts
+# are compared, as its SubRip writer gives them)
+ff -i subtitled.mkv -map 0 -c:v copy -c:a copy -c:s mov_text subtitled-tx3g.mp4
+cue_starts() { ff -i "$1" -map 0:s:0 -f srt - | sed 's/ --> .*//' | grep . | tr '\n' ' '; }
+run mov_text 0 -i subtitled-tx3g.mp4 -o mov-text.mp4 &&
+    { [ "$(streams_of mov-text.mp4)" = "h264 aac mov_text " ] &&
+        [ "$(cue_starts mov-text.mp4)" = "$(cue_starts subtitled-tx3g.mp4)" ] &&
+        [ "$(cue_starts mov-text.mp4)" = "1 00:00:00,523 one 2 00:00:01,523 two 3 00:00:01,523 two too 4 00:00:02,523 three " ] &&
+        ok || bad "mov_text into MP4: '$(streams_of mov-text.mp4)', cues '$(cue_starts mov-text.mp4)': $(cat mov_text.err)"; }
 
 # ---- HDR (PQ, HLG) mapped to SDR as FFmpeg's zscale and tonemap map it ---------------------
 # taken as stored, such pictures came out grey and washed out; --no-tonemap still does that
