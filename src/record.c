@@ -209,11 +209,11 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
     const bool nothing_out = !mux->pb || avio_tell(mux->pb) == 0;
     if (ret < 0)
         av_strerror(ret, reason, sizeof(reason));
-    if (ret < 0 && r->subtitles_copied > 0 && nothing_out) { /* the next try: no subtitles */
-        r->next_plan = r->plan;
+    if (ret < 0 && (r->subtitles_copied > 0 || r->subtitles_converted) && nothing_out) {
+        r->next_plan = r->plan; /* the next try: no subtitles */
         snprintf(r->refused, sizeof(r->refused),
-                 "%s: the %s container refused the subtitles copied (%s); recording without them",
-                 r->path, mux->oformat->name, reason);
+                 "%s: the %s container refused the subtitles (%s); recording without them", r->path,
+                 mux->oformat->name, reason);
     } else if (ret < 0 && r->audio_copied + r->audio_encoded > 0 && nothing_out) {
         char as[64] = "copied"; /* the next try, with another plan for the sound */
         r->next_plan = r->audio_copied ? SOUND_ENCODE : SOUND_NONE;
@@ -289,7 +289,10 @@ static struct vf_recorder *open_recorder(const struct vf_record_config *cfg, enu
         n += snprintf(r->description + n, sizeof(r->description) - (size_t)n,
                       ", audio encoded as %s", avcodec_get_name(r->audio_encoder->id));
     if (r->subtitles_copied && n > 0 && (size_t)n < sizeof(r->description))
-        snprintf(r->description + n, sizeof(r->description) - (size_t)n, ", subtitles copied");
+        n += snprintf(r->description + n, sizeof(r->description) - (size_t)n, ", subtitles copied");
+    if (r->subtitles_converted && n > 0 && (size_t)n < sizeof(r->description))
+        snprintf(r->description + n, sizeof(r->description) - (size_t)n,
+                 ", subtitles encoded as %s", r->subtitles_converted->name);
     return r;
 fail:
     snprintf(refused, refused_len, "%s", r->refused);

@@ -1,6 +1,6 @@
 /* Encoder + muxer for the filtered pictures, with the source's audio beside them (copied where
  * the container holds its codec, else encoded with the container's own: audio_encode.h) and its
- * subtitles (copied where the container holds them).
+ * subtitles (the same, for text: subtitle_convert.h).
  * Every file it leaves is playable: the encoder is flushed and the trailer written on close,
  * MP4 is fragmented and Matroska clustered about once a second (a SIGKILL loses at most
  * that), and a recording that fails before its first picture is removed. */

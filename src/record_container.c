@@ -68,6 +68,19 @@ int vf_container_audio_rate(const AVOutputFormat *container, enum AVCodecID id)
     return 0;
 }
 
+enum AVCodecID vf_container_text_subtitles(const AVOutputFormat *container)
+{
+    static const enum AVCodecID text[] = {AV_CODEC_ID_MOV_TEXT, AV_CODEC_ID_ASS, AV_CODEC_ID_SUBRIP,
+                                          AV_CODEC_ID_WEBVTT};
+    const AVCodecDescriptor *own = avcodec_descriptor_get(container->subtitle_codec);
+    if (own && (own->props & AV_CODEC_PROP_TEXT_SUB))
+        return own->id;
+    for (size_t i = 0; i < sizeof(text) / sizeof(text[0]); i++)
+        if (avformat_query_codec(container, text[i], FF_COMPLIANCE_NORMAL) == 1)
+            return text[i];
+    return AV_CODEC_ID_NONE;
+}
+
 const AVCodec *vf_container_audio_encoder(const AVOutputFormat *container)
 {
     static const enum AVCodecID usual[] = {

@@ -31,6 +31,9 @@ int vf_container_audio_rate(const AVOutputFormat *container, enum AVCodecID id);
 /* The encoder of sound for the container: its own codec's, else the first of these that it
  * holds (3GP's own is AMR, whose encoder Debian's FFmpeg lacks, and it holds AAC). */
 const AVCodec *vf_container_audio_encoder(const AVOutputFormat *container);
+/* The container's own text subtitle codec (MP4 and MOV name none, but hold mov_text);
+ * AV_CODEC_ID_NONE where it holds no text. */
+enum AVCodecID vf_container_text_subtitles(const AVOutputFormat *container);
 /* The container for `path` by its extension, or the one `name` names (a muxer or an
  * extension); NULL with a one-line message naming the path. */
 const AVOutputFormat *vf_container_for(const char *path, const char *name, char *err,

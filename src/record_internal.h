@@ -12,6 +12,7 @@
 #include "audio_copy.h"
 #include "audio_encode.h"
 #include "record.h"
+#include "subtitle_convert.h"
 
 /* What a try does with the input's sound. Some containers refuse it only when the header is
  * written, FFmpeg's checks before that being partial; then, nothing having reached the output,
@@ -42,8 +43,11 @@ struct vf_recorder {
     /* by source stream index: where the container cannot hold the codec, its own encoder */
     struct vf_audio_encoder **audio_encoders;
     struct vf_audio_copy **audio_copies; /* by source stream index: copied, but reframed */
-    const AVCodec *audio_encoder;        /* theirs */
+    /* by source stream index: text subtitles encoded again with the container's own codec */
+    struct vf_subtitle_converter **subtitle_converters;
+    const AVCodec *audio_encoder; /* theirs */
     int stream_map_size, audio_copied, audio_encoded, subtitles_copied;
+    const AVCodec *subtitles_converted; /* the container's text codec, where one was */
     enum sound_plan plan;
     bool subtitles; /* this try keeps the source's subtitles (as far as cfg says) */
     /* where the header refused the sound or the subtitles before any byte went out: the

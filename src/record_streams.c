@@ -1,7 +1,6 @@
-/* The input's streams kept beside the pictures in a recording: the sound, copied where the
- * container holds its codec and else encoded again with the container's own, and the subtitles,
- * copied where the container holds them; written on the recording's clock once the pictures
- * reach them. */
+/* The input's streams kept beside the pictures in a recording, the sound and the subtitles:
+ * copied where the container holds their codec, else encoded again with the container's own
+ * (text subtitles only), and written on the recording's clock once the pictures reach them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,36 +50,48 @@ static int add_encoded_audio(struct vf_recorder *r, unsigned i, char *err, size_
 }
 
 /* Source stream i, subtitles, copied where the container holds their codec (Matroska most,
- * MP4 its own mov_text, WebM WebVTT); else dropped with a notice, on the first try only. */
+ * MP4 its own mov_text, WebM WebVTT), else text encoded again with the container's own text
+ * codec; else dropped with a notice, on the first try only. */
 static int add_subtitles(struct vf_recorder *r, unsigned i, char *err, size_t errlen)
 {
     const AVOutputFormat *container = r->mux->oformat;
     const AVStream *in = r->cfg.source->streams[i];
     if (r->cfg.no_subtitles || !r->subtitles)
         return 0;
-    if (!vf_container_accepts(container, in->codecpar->codec_id, container->subtitle_codec,
-                              false)) {
+    const enum AVCodecID own = vf_container_text_subtitles(container);
+    const bool copied = vf_container_accepts(container, in->codecpar->codec_id, (int)own, false);
+    char why[512] = "";
+    if (!copied && own != AV_CODEC_ID_NONE)
+        r->subtitle_converters[i] =
+            vf_subtitle_converter_open(in->codecpar, in->time_base, own, why, sizeof(why));
+    if (!copied && !r->subtitle_converters[i]) {
         if (r->plan == SOUND_COPY_OR_ENCODE)
             vf_notify(r->cfg.notice, r->cfg.notice_ctx,
-                      "%s: subtitle stream %u (%s) dropped: the %s container cannot hold it",
-                      r->path, i, avcodec_get_name(in->codecpar->codec_id), container->name);
+                      "%s: subtitle stream %u (%s) dropped: the %s container cannot hold it%s%s",
+                      r->path, i, avcodec_get_name(in->codecpar->codec_id), container->name,
+                      *why ? "; " : "", why);
         return 0;
     }
     AVStream *out = avformat_new_stream(r->mux, NULL);
     if (!out)
         return vf_recorder_fail(r, err, errlen, "out of memory", 0);
-    int ret = avcodec_parameters_copy(out->codecpar, in->codecpar);
+    int ret = copied ? avcodec_parameters_copy(out->codecpar, in->codecpar)
+                     : avcodec_parameters_from_context(
+                           out->codecpar, vf_subtitle_converter_context(r->subtitle_converters[i]));
     if (ret < 0)
-        return vf_recorder_fail(r, err, errlen, "cannot copy the subtitles' parameters", ret);
+        return vf_recorder_fail(r, err, errlen, "cannot set the subtitles' parameters", ret);
     out->codecpar->codec_tag = 0;
-    out->time_base = in->time_base;
+    out->time_base = copied ? in->time_base : AV_TIME_BASE_Q;
     /* a language or a title tells the tracks apart in players' menus */
     ret = av_dict_copy(&out->metadata, in->metadata, 0);
     if (ret < 0)
         return vf_recorder_fail(r, err, errlen, "out of memory", ret);
     out->disposition = in->disposition;
     r->stream_map[i] = out->index;
-    r->subtitles_copied++;
+    if (copied)
+        r->subtitles_copied++;
+    else
+        r->subtitles_converted = vf_subtitle_converter_context(r->subtitle_converters[i])->codec;
     return 0;
 }
 
@@ -95,7 +106,9 @@ int vf_recorder_add_streams(struct vf_recorder *r, char *err, size_t errlen)
     r->stream_last = malloc(sizeof(int64_t) * src->nb_streams);
     r->audio_encoders = calloc(src->nb_streams, sizeof(r->audio_encoders[0]));
     r->audio_copies = calloc(src->nb_streams, sizeof(r->audio_copies[0]));
-    if (!r->stream_map || !r->stream_last || !r->audio_encoders || !r->audio_copies)
+    r->subtitle_converters = calloc(src->nb_streams, sizeof(r->subtitle_converters[0]));
+    if (!r->stream_map || !r->stream_last || !r->audio_encoders || !r->audio_copies ||
+        !r->subtitle_converters)
         return vf_recorder_fail(r, err, errlen, "out of memory", 0);
     for (unsigned i = 0; i < src->nb_streams; i++) {
         const AVCodecParameters *par = src->streams[i]->codecpar;
@@ -228,9 +241,17 @@ static bool onto_recording_clock(struct vf_recorder *r, int index, AVPacket *p, 
         p->dts = p->dts != AV_NOPTS_VALUE ? p->dts + shift : AV_NOPTS_VALUE;
     }
     int64_t *last = &r->stream_last[index];
-    /* sound from before a jump's new start; two subtitles may begin together */
+    /* Two subtitles may begin together where the container allows it (Matroska); elsewhere a
+     * cue that begins with or before the last one written begins a tick after it and ends as it
+     * did, as the ffmpeg CLI has it (MP4's muxer, given two at once, put the cues after them a
+     * second late), or is dropped if it has ended by then */
+    const bool together = subtitle && (r->mux->oformat->flags & AVFMT_TS_NONSTRICT);
+    if (subtitle && !together && p->dts != AV_NOPTS_VALUE && *last != AV_NOPTS_VALUE &&
+        p->dts <= *last && !shorten_subtitle(p, *last + 1 - p->dts))
+        return false;
+    /* sound from before a jump's new start */
     if (p->dts != AV_NOPTS_VALUE && *last != AV_NOPTS_VALUE &&
-        (subtitle ? p->dts < *last : p->dts <= *last))
+        (together ? p->dts < *last : p->dts <= *last))
         return false;
     if (p->dts != AV_NOPTS_VALUE)
         *last = p->dts;
@@ -279,10 +300,11 @@ static int write_packet_now(struct vf_recorder *r, const AVPacket *packet, char 
     if (!copy)
         return vf_recorder_fail(r, err, errlen, "out of memory", 0);
     AVStream *out = r->mux->streams[r->stream_map[index]];
-    struct vf_audio_encoder *encoder = r->audio_encoders ? r->audio_encoders[index] : NULL;
+    struct vf_audio_encoder *encoder = r->audio_encoders[index];
+    struct vf_subtitle_converter *converter = r->subtitle_converters[index];
     /* copied: on the output stream's clock; encoded again: on the input's, the decoder's */
     const AVRational in_tb = r->cfg.source->streams[index]->time_base;
-    const AVRational tb = encoder ? in_tb : out->time_base;
+    const AVRational tb = encoder || converter ? in_tb : out->time_base;
     av_packet_rescale_ts(copy, in_tb, tb);
     int ret = 0;
     if (!onto_recording_clock(r, index, copy, tb)) {
@@ -293,6 +315,13 @@ static int write_packet_now(struct vf_recorder *r, const AVPacket *packet, char 
         char why[512] = "";
         struct encoded_for to = {r, out, vf_audio_encoder_context(encoder)->time_base};
         ret = vf_audio_encoder_send(encoder, copy, write_encoded, &to, why, sizeof(why));
+        av_packet_free(&copy);
+        return ret ? vf_recorder_fail(r, err, errlen, why, 0) : 0;
+    }
+    if (converter) {
+        char why[512] = "";
+        struct encoded_for to = {r, out, in_tb};
+        ret = vf_subtitle_convert(converter, copy, write_encoded, &to, why, sizeof(why));
         av_packet_free(&copy);
         return ret ? vf_recorder_fail(r, err, errlen, why, 0) : 0;
     }
@@ -332,6 +361,9 @@ void vf_recorder_free_streams(struct vf_recorder *r)
     for (int i = 0; r->audio_copies && i < r->stream_map_size; i++)
         vf_audio_copy_free(r->audio_copies[i]);
     free(r->audio_copies);
+    for (int i = 0; r->subtitle_converters && i < r->stream_map_size; i++)
+        vf_subtitle_converter_free(r->subtitle_converters[i]);
+    free(r->subtitle_converters);
     free(r->stream_map);
     free(r->stream_last);
     for (int i = 0; i < r->waiting_count; i++) /* sound whose pictures never came */

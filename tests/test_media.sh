@@ -525,17 +525,30 @@ run subtitles 0 -i subtitled.mkv -f edge -o subtitled-out.mkv &&
 run subtitles_start 0 -i subtitled.mkv --start 1 -o subtitled-cut.mkv &&
     { [ "$(cue_times subtitled-cut.mkv)" = "0+200 500+500 500+1000 1500+1000 " ] && ok ||
         bad "subtitles from --start 1: cues '$(cue_times subtitled-cut.mkv)'"; }
-# --no-sub leaves them out, --no-audio leaves them in; MP4 holds its own mov_text (copied), not
-# SubRip (dropped with a line saying so)
+# --no-sub leaves them out, --no-audio leaves them in
 run no_sub 0 -i subtitled.mkv --no-sub -o no-sub.mkv && [ "$(streams_of no-sub.mkv)" = "h264 aac " ] &&
     run sub_no_audio 0 -i subtitled.mkv --no-audio -o sub-no-audio.mkv &&
     [ "$(streams_of sub-no-audio.mkv)" = "h264 subrip " ] && ok ||
     bad "--no-sub: '$(streams_of no-sub.mkv)'; --no-audio: '$(streams_of sub-no-audio.mkv)'"
-run sub_mp4 0 -i subtitled.mkv -o subtitled.mp4 &&
-    { [ "$(streams_of subtitled.mp4)" = "h264 aac " ] && grep -q "^vfview: subtitled.mp4: subtitle stream 2 (subrip) dropped: the mp4 container cannot hold it$" sub_mp4.err && ok ||
-        bad "SubRip into MP4: '$(streams_of subtitled.mp4)': $(cat sub_mp4.err)"; }
-# (FFmpeg 5.1 reads no packet durations back from fragmented MP4, so the cues' starts and texts
-# are compared, as its SubRip writer gives them)
+# SubRip into MP4 and MOV becomes their own mov_text (the ffmpeg CLI's way), whose cue shows
+# until the next sample: an empty one ends each cue where it ended (FFmpeg's muxer left that out
+# between fragments: 'one' showed 1 s, not 0.7), and the second of two that begin together
+# begins a millisecond later (at the same time, the muxer put 'three' a second late); MPEG-TS
+# holds no text: dropped, with a line saying so
+cue_pts() { ffprobe -v error -select_streams s:0 -show_entries packet=pts_time -of csv=p=0 "$1" | tr '\n' ' '; }
+for out in subtitled.mp4 subtitled.mov; do
+    run "sub_${out#*.}" 0 -i subtitled.mkv -o "$out" &&
+        { [ "$(streams_of "$out")" = "h264 aac mov_text " ] &&
+            [ "$(cue_pts "$out")" = "0.000000 0.500000 1.200000 1.500000 1.501000 2.500000 3.500000 " ] &&
+            grep -q "(libx264 yuv420p, ${out#*.}, audio copied, subtitles encoded as mov_text)" \
+                "sub_${out#*.}.err" && ok ||
+            bad "SubRip into $out: '$(streams_of "$out")', cues at '$(cue_pts "$out")': $(cat "sub_${out#*.}.err")"; }
+done
+run sub_ts 0 -i subtitled.mkv -o subtitled.ts &&
+    { ! streams_of subtitled.ts | grep -q subrip && grep -q "^vfview: subtitled.ts: subtitle stream 2 (subrip) dropped: the mpegts container cannot hold it$" sub_ts.err && ok ||
+        bad "SubRip into MPEG-TS: '$(streams_of subtitled.ts)': $(cat sub_ts.err)"; }
+# MP4's own mov_text into MP4 is copied (FFmpeg 5.1 reads no packet durations back from
+# fragmented MP4, so the cues' starts and texts are compared, as its SubRip writer gives them)
 ff -i subtitled.mkv -map 0 -c:v copy -c:a copy -c:s mov_text subtitled-tx3g.mp4
 cue_starts() { ff -i "$1" -map 0:s:0 -f srt - | sed 's/ --> .*//' | grep . | tr '\n' ' '; }
 run mov_text 0 -i subtitled-tx3g.mp4 -o mov-text.mp4 &&
@@ -543,6 +556,14 @@ run mov_text 0 -i subtitled-tx3g.mp4 -o mov-text.mp4 &&
         [ "$(cue_starts mov-text.mp4)" = "$(cue_starts subtitled-tx3g.mp4)" ] &&
         [ "$(cue_starts mov-text.mp4)" = "1 00:00:00,523 one 2 00:00:01,523 two 3 00:00:01,523 two too 4 00:00:02,523 three " ] &&
         ok || bad "mov_text into MP4: '$(streams_of mov-text.mp4)', cues '$(cue_starts mov-text.mp4)': $(cat mov_text.err)"; }
+
+# and MP4's mov_text into Matroska becomes ASS, each cue with its time and length again (the
+# empty ones that ended the cues in MP4 left out; the ffmpeg CLI had made 'two' 1 us long)
+run mov_text_mkv 0 -i subtitled-tx3g.mp4 -o from-tx3g.mkv &&
+    { [ "$(streams_of from-tx3g.mkv)" = "h264 aac ass " ] &&
+        [ "$(cue_times from-tx3g.mkv)" = "500+700 1500+0 1500+1000 2500+1000 " ] &&
+        grep -q "subtitles encoded as ass)" mov_text_mkv.err && ok ||
+        bad "mov_text into Matroska: '$(streams_of from-tx3g.mkv)', cues '$(cue_times from-tx3g.mkv)': $(cat mov_text_mkv.err)"; }
 
 # ---- HDR (PQ, HLG) mapped to SDR as FFmpeg's zscale and tonemap map it ---------------------
 # taken as stored, such pictures came out grey and washed out; --no-tonemap still does that

@@ -1,0 +1,168 @@
+#include "subtitle_convert.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavutil/mem.h>
+
+/* the ffmpeg CLI's bound on one encoded cue */
+enum { CUE_BYTES_MAX = 1 << 20 };
+
+struct vf_subtitle_converter {
+    AVCodecContext *decoder, *encoder;
+    AVRational tb; /* of the packets */
+    int64_t end;   /* where the cues so far end, in tb; AV_NOPTS_VALUE: none yet */
+    uint8_t *cue;  /* CUE_BYTES_MAX bytes: what the encoder writes */
+};
+
+/* "subtitles: WHAT: REASON" into err; returns NULL for open's failures */
+static struct vf_subtitle_converter *say(char *err, size_t errlen, const char *what, int averr)
+{
+    char reason[AV_ERROR_MAX_STRING_SIZE] = "";
+    if (averr)
+        av_strerror(averr, reason, sizeof(reason));
+    snprintf(err, errlen, "subtitles: %s%s%s", what, averr ? ": " : "", reason);
+    return NULL;
+}
+
+struct vf_subtitle_converter *vf_subtitle_converter_open(const AVCodecParameters *in, AVRational tb,
+                                                         enum AVCodecID to, char *err,
+                                                         size_t errlen)
+{
+    struct vf_subtitle_converter *c = NULL;
+    const AVCodecDescriptor *from = avcodec_descriptor_get(in->codec_id);
+    const AVCodec *dec = avcodec_find_decoder(in->codec_id);
+    /* by the codec's own name first: ASS has an older encoder, "ssa", registered before */
+    const AVCodec *enc = avcodec_find_encoder_by_name(avcodec_get_name(to));
+    if (!enc || enc->id != to)
+        enc = avcodec_find_encoder(to);
+    char what[160];
+    int ret = 0;
+    if (!from || !(from->props & AV_CODEC_PROP_TEXT_SUB)) {
+        snprintf(what, sizeof(what), "%s cues are pictures, not text",
+                 avcodec_get_name(in->codec_id));
+        goto fail;
+    }
+    if (!dec || !enc) {
+        snprintf(what, sizeof(what), "no %s %s in this FFmpeg",
+                 avcodec_get_name(dec ? to : in->codec_id), dec ? "encoder" : "decoder");
+        goto fail;
+    }
+    c = calloc(1, sizeof(*c));
+    if (!c || !(c->cue = malloc(CUE_BYTES_MAX)) || !(c->decoder = avcodec_alloc_context3(dec)) ||
+        !(c->encoder = avcodec_alloc_context3(enc))) {
+        snprintf(what, sizeof(what), "out of memory");
+        goto fail;
+    }
+    c->tb = tb;
+    c->end = AV_NOPTS_VALUE;
+    snprintf(what, sizeof(what), "cannot open the %s decoder", dec->name);
+    ret = avcodec_parameters_to_context(c->decoder, in);
+    c->decoder->pkt_timebase = tb;
+    if (ret >= 0)
+        ret = avcodec_open2(c->decoder, dec, NULL);
+    if (ret < 0)
+        goto fail;
+    /* the styles the cues refer to, in the ASS form every text decoder gives */
+    if (c->decoder->subtitle_header) {
+        c->encoder->subtitle_header = av_mallocz((size_t)c->decoder->subtitle_header_size + 1);
+        if (!c->encoder->subtitle_header) {
+            snprintf(what, sizeof(what), "out of memory");
+            goto fail;
+        }
+        memcpy(c->encoder->subtitle_header, c->decoder->subtitle_header,
+               (size_t)c->decoder->subtitle_header_size);
+        c->encoder->subtitle_header_size = c->decoder->subtitle_header_size;
+    }
+    c->encoder->time_base = AV_TIME_BASE_Q; /* the cues' own: timestamps are the packets' */
+    snprintf(what, sizeof(what), "cannot open the %s encoder", enc->name);
+    ret = avcodec_open2(c->encoder, enc, NULL);
+    if (ret < 0)
+        goto fail;
+    return c;
+fail:
+    vf_subtitle_converter_free(c);
+    return say(err, errlen, what, ret);
+}
+
+const AVCodecContext *vf_subtitle_converter_context(const struct vf_subtitle_converter *c)
+{
+    return c->encoder;
+}
+
+/* An empty mov_text cue: its text's length, 0 */
+static int deliver_gap(int64_t from, int64_t to, vf_audio_packet_fn deliver, void *ctx, char *err,
+                       size_t errlen)
+{
+    AVPacket *gap = av_packet_alloc();
+    if (!gap || av_new_packet(gap, 2) < 0) {
+        av_packet_free(&gap);
+        snprintf(err, errlen, "subtitles: out of memory");
+        return -1;
+    }
+    memset(gap->data, 0, 2);
+    gap->pts = gap->dts = from;
+    gap->duration = to - from;
+    gap->flags |= AV_PKT_FLAG_KEY;
+    int ret = deliver(gap, ctx);
+    av_packet_free(&gap);
+    return ret;
+}
+
+int vf_subtitle_convert(struct vf_subtitle_converter *c, const AVPacket *in,
+                        vf_audio_packet_fn deliver, void *ctx, char *err, size_t errlen)
+{
+    AVSubtitle cue;
+    int got = 0;
+    AVPacket *readable = av_packet_clone(in); /* FFmpeg 5's decoder takes no const packet */
+    if (!readable) {
+        snprintf(err, errlen, "subtitles: out of memory");
+        return -1;
+    }
+    int ret = avcodec_decode_subtitle2(c->decoder, &cue, &got, readable);
+    av_packet_free(&readable);
+    if (ret < 0 || !got)
+        return 0;
+    int bytes =
+        cue.num_rects > 0 ? avcodec_encode_subtitle(c->encoder, c->cue, CUE_BYTES_MAX, &cue) : 0;
+    const int64_t duration = in->duration > 0
+                                 ? in->duration
+                                 : av_rescale_q(cue.end_display_time, (AVRational){1, 1000}, c->tb);
+    avsubtitle_free(&cue);
+    if (bytes < 0) {
+        snprintf(err, errlen, "subtitles: cannot encode a cue as %s", c->encoder->codec->name);
+        return -1;
+    }
+    const int64_t start = in->pts != AV_NOPTS_VALUE ? in->pts : in->dts;
+    if (bytes == 0 || start == AV_NOPTS_VALUE)
+        return 0;
+    if (c->encoder->codec_id == AV_CODEC_ID_MOV_TEXT && c->end != AV_NOPTS_VALUE &&
+        c->end < start && deliver_gap(c->end, start, deliver, ctx, err, errlen))
+        return -1;
+    AVPacket *out = av_packet_alloc();
+    if (!out || av_new_packet(out, bytes) < 0) {
+        av_packet_free(&out);
+        snprintf(err, errlen, "subtitles: out of memory");
+        return -1;
+    }
+    memcpy(out->data, c->cue, (size_t)bytes);
+    out->pts = out->dts = start;
+    out->duration = duration;
+    out->flags |= AV_PKT_FLAG_KEY;
+    if (c->end == AV_NOPTS_VALUE || start + duration > c->end)
+        c->end = start + duration;
+    ret = deliver(out, ctx);
+    av_packet_free(&out);
+    return ret;
+}
+
+void vf_subtitle_converter_free(struct vf_subtitle_converter *c)
+{
+    if (!c)
+        return;
+    avcodec_free_context(&c->decoder);
+    avcodec_free_context(&c->encoder);
+    free(c->cue);
+    free(c);
+}
