@@ -1,12 +1,14 @@
 /* libFuzzer harness over vfview's input path: bytes -> demux -> decode -> convert to planar RGB
  * -> filter (CPU reference and fast engines, which must agree) -> convert back -> encode to
- * memory (FFV1, packets dropped). The bytes reach vfview's own decoder (decode.c, its thread
- * and queue included) through a memfd, as a file would.
- * Build: meson setup build-fuzz -Dfuzz=enabled (clang); run: build-fuzz/fuzz/fuzz_input CORPUS */
+ * memory (FFV1, packets dropped); text subtitles -> decoded and encoded again as mov_text, as a
+ * recording into MP4 converts them (subtitle_convert.c). The bytes reach vfview's own decoder
+ * (decode.c, its thread and queue included) through a memfd, as a file would. Build: meson setup
+ * build-fuzz -Dfuzz=enabled (clang); run: build-fuzz/fuzz/fuzz_input CORPUS */
 #include "convert.h"
 #include "cpu.h"
 #include "decode.h"
 #include "filter.h"
+#include "subtitle_convert.h"
 
 #include <libavcodec/avcodec.h>
 #include <libavutil/log.h>
@@ -17,7 +19,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-enum { MAX_PICTURES = 4, MAX_PIXELS = 256 * 256 };
+enum { MAX_PICTURES = 4, MAX_PIXELS = 256 * 256, MAX_STREAMS = 16 };
 
 struct harness {
     struct vf_cpu_fast *fast;
@@ -26,7 +28,31 @@ struct harness {
     AVFrame *yuv;
     AVPacket *packet;
     struct vf_frame ref, out;
+    struct vf_subtitle_converter *cues[MAX_STREAMS]; /* by stream; opened at the first cue */
 };
+
+static int drop_cue(AVPacket *packet, void *ctx)
+{
+    (void)ctx;
+    av_packet_unref(packet);
+    return 0;
+}
+
+/* A packet of sound or subtitles: a cue goes through the converter to mov_text. */
+static void convert_cue(struct harness *h, const AVFormatContext *format, const AVPacket *packet)
+{
+    const int i = packet->stream_index;
+    if (i < 0 || i >= MAX_STREAMS || (unsigned)i >= format->nb_streams ||
+        format->streams[i]->codecpar->codec_type != AVMEDIA_TYPE_SUBTITLE)
+        return;
+    char err[512];
+    if (!h->cues[i])
+        h->cues[i] =
+            vf_subtitle_converter_open(format->streams[i]->codecpar, format->streams[i]->time_base,
+                                       AV_CODEC_ID_MOV_TEXT, err, sizeof(err));
+    if (h->cues[i])
+        vf_subtitle_convert(h->cues[i], packet, drop_cue, NULL, err, sizeof(err));
+}
 
 static void drain(AVCodecContext *enc, AVPacket *packet)
 {
@@ -102,6 +128,8 @@ static void run(const char *url, const uint8_t *data, size_t size)
     for (int n = 0; n < MAX_PICTURES && (item = vf_decoder_next(d)); n++) {
         if (item->kind == VF_ITEM_VIDEO)
             filter_and_encode(&h, &f, border, &item->picture, item->index);
+        else
+            convert_cue(&h, info->format, item->packet);
         vf_item_release(item);
     }
     if (avcodec_send_frame(h.encoder, NULL) == 0)
@@ -115,6 +143,8 @@ done:
     vf_cpu_fast_destroy(h.fast);
     vf_frame_free(&h.ref);
     vf_frame_free(&h.out);
+    for (int i = 0; i < MAX_STREAMS; i++)
+        vf_subtitle_converter_free(h.cues[i]);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

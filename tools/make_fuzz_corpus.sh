@@ -43,4 +43,12 @@ make fields.ts -vf tinterlace=mode=interleave_top -c:v mpeg2video -flags +ilme+i
 make fields-small.ts -vf scale=24:16,tinterlace=mode=interleave_top -c:v mpeg2video \
     -flags +ilme+ildct -top 1
 cat "$dir/fields.ts" "$dir/fields-small.ts" >"$dir/fields-resized.ts" && rm "$dir/fields-small.ts"
+# text subtitles beside the pictures (SubRip, ASS): passed on, and converted to mov_text
+printf '1\n00:00:00,000 --> 00:00:00,200\n<i>one</i>\n\n2\n00:00:00,100 --> 00:00:00,300\ntwo\n' \
+    >"$dir/cues.srt"
+for codec in srt ass; do
+    ffmpeg -v error -y -f lavfi -i "$src" -i "$dir/cues.srt" -map 0 -map 1 -frames:v 3 -c:v ffv1 \
+        -c:s $codec "$dir/$codec.mkv"
+done
+rm "$dir/cues.srt"
 ls "$dir" | wc -l
