@@ -461,6 +461,33 @@ else
     bad "the help alone: ${#shots[@]} screenshots (expected 3): $(tail -2 helpalone.err)"
 fi
 
+# a recording made in the window keeps the input's subtitles: the cue showing when 'r' is
+# pressed from the recording's first picture (kept back with the sound read ahead), and those
+# after it, in the same container
+printf '' >cues.srt
+for i in $(seq 0 11); do
+    printf '%d\n00:00:%02d,%03d --> 00:00:%02d,%03d\ncue %d\n\n' $((i + 1)) $((i / 2)) \
+        $((i % 2 * 500)) $(((i + 1) / 2)) $(((i + 1) % 2 * 500)) "$i" >>cues.srt
+done
+ffmpeg -nostdin -loglevel error -y -f lavfi -i "testsrc2=size=160x120:rate=25:duration=6" \
+    -i cues.srt -map 0 -map 1 -c:v libx264 -preset ultrafast -c:s srt cues.mkv
+cat >cues.sh <<SCRIPT
+"$vfview" --engine cpu -o cues-rec.mkv cues.mkv 2>cues.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1.2; xdotool key r; sleep 2; xdotool key r; sleep 1; xdotool key q
+wait \$pid
+SCRIPT
+session cues.sh
+cue_list=$(ffprobe -v error -select_streams s:0 -show_entries packet=pts_time,duration_time \
+    -of csv=p=0 cues-rec.mkv 2>/dev/null | tr '\n' ' ')
+# every 0.5 s a cue 0.5 s long; the first cut to begin at 0 (or beginning there), none longer
+echo "$cue_list" | awk '{ n = split($0, c, " "); if (n < 3) exit 1
+    for (i = 1; i <= n; i++) { split(c[i], f, ","); if (f[1] < 0 || f[2] <= 0 || f[2] > 0.5) exit 1 }
+    split(c[1], f, ","); exit !(f[1] < 0.002) }' &&
+    grep -q "subtitles copied" cues.err && ok ||
+    bad "a recording in the window: cues '$cue_list': $(tail -3 cues.err)"
+
 # the split view ('w'): one picture, the left half's (here the original, white) left of a light
 # line and the right half's (edge: black) right of it; the line follows the pointer across the
 # picture, stays where it was when the pointer leaves it, and 'w' again puts the halves side by
