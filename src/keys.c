@@ -50,7 +50,8 @@ const struct vf_key_binding vf_key_bindings[] = {
     {'d', VF_CMD_DIFFERENCE, 0, "d", "difference view |CPU - GPU|, amplified"},
     {'o', VF_CMD_ORIGINAL, 0, "o", "the original on the left, the filtered picture on the right"},
     {'w', VF_CMD_SPLIT, 0, "w",
-     "split view: one picture, the left half's left of a line that follows the pointer"},
+     "split view: the original left of a line that follows the pointer, the filtered picture "
+     "right of it (o: the engines)"},
     {'z', VF_CMD_ZOOM, 2, "z / Z", "zoom in 2x / the whole picture (wheel: zoom, drag: move)"},
     {'Z', VF_CMD_ZOOM, 0, NULL, NULL},
     {'h', VF_CMD_HELP, 0, "h", "this help"},

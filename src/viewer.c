@@ -472,8 +472,13 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
         u->last_panel = 0;
         break;
     case VF_CMD_SPLIT:
+        /* a before-and-after view: the original left of the line ('o' there: the engines),
+         * and after it the halves as they were */
         u->split = !u->split;
-        u->redraw = true;
+        if (u->split)
+            u->original_before_split = u->original;
+        u->original = u->split || u->original_before_split;
+        u->upload = u->redraw = true;
         u->last_panel = 0; /* the labels' room changed */
         break;
     case VF_CMD_ZOOM:

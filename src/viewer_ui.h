@@ -48,7 +48,8 @@ struct ui {
     int drops;
     bool loop; /* each input starts again at its end */
     bool paused, difference, original, help, panel_hidden, taps, quit, upload, redraw, ended;
-    bool split;      /* the halves in one place, split by a line ('w') */
+    bool split;                 /* the halves in one place, split by a line ('w') */
+    bool original_before_split; /* 'o' as it was before, for when the split view ends */
     double split_at; /* the line's place across the picture, 0..1: it follows the pointer */
     bool drop_text;  /* the next text event is a key's that acted as a key (viewer.c, key_down) */
     int steps;       /* paused: pictures to show one by one (keys pressed faster than they come) */
