@@ -18,6 +18,7 @@ enum vf_sprite_id {
     VF_SPRITE_LABEL_L, /* "CPU fast · 4.1 ms" */
     VF_SPRITE_LABEL_R,
     VF_SPRITE_MESSAGE,   /* centred in the right half: why there is no GPU picture */
+    VF_SPRITE_SUBTITLE,  /* at the bottom of the pictures: the input's cue showing */
     VF_SPRITE_HELP,      /* centred: the key table */
     VF_SPRITE_TAPS,      /* bottom left: the filter's integer taps */
     VF_SPRITE_SEEK,      /* along the bottom: the seek bar */

@@ -61,6 +61,7 @@ static const struct {
     {"difference", VF_CMD_DIFFERENCE, NO_ARG, 0, 0},
     {"original", VF_CMD_ORIGINAL, NO_ARG, 0, 0},
     {"split", VF_CMD_SPLIT, NO_ARG, 0, 0},
+    {"subtitles", VF_CMD_SUBTITLES, NO_ARG, 0, 0},
     {"zoom", VF_CMD_ZOOM, INT_ARG, 0, 64},
     {"help", VF_CMD_HELP, NO_ARG, 0, 0},
     {"panel", VF_CMD_PANEL, NO_ARG, 0, 0},

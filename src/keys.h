@@ -35,6 +35,7 @@ enum vf_command {
     VF_CMD_DIFFERENCE,
     VF_CMD_ORIGINAL,
     VF_CMD_SPLIT,
+    VF_CMD_SUBTITLES,
     VF_CMD_ZOOM, /* arg: 2 zooms in twice at the centre, 0 shows the whole picture */
     VF_CMD_HELP,
     VF_CMD_PANEL,

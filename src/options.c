@@ -97,7 +97,7 @@ static const struct cli_option cli_options[] = {
     {"no-audio", no_argument, OPT_NO_AUDIO, "",
      "no sound: the window plays none and recordings carry none"},
     {"no-sub", no_argument, OPT_NO_SUB, "",
-     "recordings without the input's subtitles (by default kept where the container can)"},
+     "no subtitles: the window shows none and recordings carry none"},
     {"aid", required_argument, OPT_AID, "N",
      "audio track N (1: the first) played, and alone recorded; no: as --no-audio"},
     {"volume", required_argument, OPT_VOLUME, "N", "the window's sound, 0 to 100 (default 100)"},

@@ -46,7 +46,7 @@ struct vf_options {
     bool mirror;              /* left to right, after the turns */
     double speed;             /* the window's playback speed; 1: real time */
     bool no_audio;            /* the window plays no sound */
-    bool no_subtitles;        /* --no-sub: recordings carry no subtitles */
+    bool no_subtitles;        /* --no-sub: the window shows none, recordings carry none */
     int audio_track;          /* --aid: 1 for the input's first audio stream...; 0: the best */
     int volume;               /* the window's sound, 0..100 */
     bool mute;                /* the window opens muted */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cpu.h"
+#include "cues.h"
 #include "gpu.h"
 #include "threadpool.h"
 #include "queue.h"
@@ -34,6 +35,7 @@ struct vf_playback {
     struct closing *closing; /* stopped recordings still being finished, oldest first */
     bool cpu_failed_once;
     bool no_audio, no_subtitles; /* recordings without the input's audio, or its subtitles */
+    struct vf_cues *cues;        /* the subtitles the window shows; NULL: none */
     /* The last packets of sound and subtitles read, oldest at recent_next: the demuxer reads
      * them ahead of the picture on screen (by the video decoder's delay and the queues), so a
      * new recording gets those that go with its first picture and after, just before that
@@ -53,6 +55,7 @@ struct closing {
 
 static void put_packet(struct vf_playback *p, struct vf_media_item *item)
 {
+    vf_cues_add(p->cues, item->packet, item->serial);
     pthread_mutex_lock(&p->lock);
     if (p->recording && !p->recording_fresh)
         vf_recording_push_packet(p->recording, item->packet, item->serial);
@@ -270,6 +273,7 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
     p->info = vf_decoder_info(p->decoder);
     p->no_audio = cfg->no_audio;
     p->no_subtitles = cfg->no_subtitles;
+    p->cues = cfg->no_subtitles ? NULL : vf_cues_open(p->info->format);
     p->threads = cfg->threads;
     if (open_engines(p, cfg, err, errlen) || vf_decoder_start(p->decoder, err, errlen))
         goto fail;
@@ -307,6 +311,7 @@ void vf_playback_close(struct vf_playback *p)
         vf_frame_free(&p->shown[i].out[0]);
         vf_frame_free(&p->shown[i].out[1]);
     }
+    vf_cues_free(p->cues);
     vf_decoder_close(p->decoder);
     vf_queue_destroy(p->free_shown);
     vf_queue_destroy(p->ready);
@@ -322,6 +327,11 @@ void vf_playback_close(struct vf_playback *p)
 const struct vf_source_info *vf_playback_info(const struct vf_playback *p)
 {
     return p->info;
+}
+
+struct vf_cues *vf_playback_cues(struct vf_playback *p)
+{
+    return p->cues;
 }
 
 const char *vf_playback_gpu_status(struct vf_playback *p, char *buf, size_t len)

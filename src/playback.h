@@ -40,7 +40,7 @@ struct vf_playback_config {
     bool keep_fields;           /* interlaced pictures as stored */
     struct vf_orientation turn; /* the user's, after the input's own */
     bool no_audio;              /* recordings without the input's audio */
-    bool no_subtitles;          /* and without its subtitles */
+    bool no_subtitles;          /* and without its subtitles, which the window does not show */
     bool use_cpu, use_gpu;
     int threads;
     struct vf_settings settings;
@@ -54,6 +54,9 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
                                      size_t errlen);
 void vf_playback_close(struct vf_playback *p);
 const struct vf_source_info *vf_playback_info(const struct vf_playback *p);
+/* The input's subtitles for the window (cues.h); NULL where it has no text ones, or where
+ * no_subtitles says so. */
+struct vf_cues *vf_playback_cues(struct vf_playback *p);
 /* NULL while the GPU works; else why there is no GPU picture (copied into buf). */
 const char *vf_playback_gpu_status(struct vf_playback *p, char *buf, size_t len);
 /* Applies from the next picture processed. */

@@ -481,6 +481,17 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
         u->upload = u->redraw = true;
         u->last_panel = 0; /* the labels' room changed */
         break;
+    case VF_CMD_SUBTITLES:
+        u->subtitles = !u->subtitles && !u->opts->no_subtitles;
+        if (!u->opts->no_subtitles && !vf_playback_cues(u->playback))
+            ui_note(u, "subtitles: this input has no text subtitles");
+        else
+            ui_note(u, "subtitles %s",
+                    u->subtitles            ? "on"
+                    : u->opts->no_subtitles ? "off: --no-sub"
+                                            : "off");
+        u->redraw = true;
+        break;
     case VF_CMD_ZOOM:
         u->view = b->arg ? vf_view_zoom(u->view, b->arg, 0.5, 0.5) : vf_view_whole();
         u->last_panel = 0;
@@ -677,6 +688,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
                    .loop_a = -1,
                    .loop_b = -1,
                    .split_at = 0.5,
+                   .subtitles = !opts->no_subtitles,
                    .volume = opts->volume,
                    .muted = opts->mute,
                    .audio_track = opts->audio_track};

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cues.h"
 #include "settings.h"
 #include "timing.h"
 #include "variants.h"
@@ -283,8 +284,9 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
         update_help(u, &lay);
     if (ui_has_bar(u))
         update_bar(u, &lay);
-    /* the time over the bar: rendered again at the text's size now */
+    /* the time over the bar and the cue: rendered again at the text's size now */
     u->hover_text[0] = '\0';
+    u->cue[0] = '\0';
     if (u->taps) { /* the filter chosen: the pictures follow it a moment later */
         char taps[VF_MAX_SIZE + 4][VF_TAPS_LINE];
         const char *lines[VF_MAX_SIZE + 4];
@@ -305,6 +307,32 @@ static void update_hover(struct ui *u)
     snprintf(u->hover_text, sizeof(u->hover_text), "%s", text);
     const char *one[1] = {text};
     set_sprite(u, u->overlay, VF_SPRITE_SEEK_TIME, one, 1, NULL, 0);
+}
+
+/* The input's cue at the picture on screen, rendered again when it reads otherwise; whether one
+ * shows. */
+static bool update_cue(struct ui *u)
+{
+    struct vf_cues *cues = u->playback ? vf_playback_cues(u->playback) : NULL;
+    char text[sizeof(u->cue)] = "";
+    if (u->subtitles && cues && u->current)
+        vf_cues_at(cues, ui_seconds_of(u, u->current->pts), u->current->serial, text, sizeof(text));
+    if (strcmp(text, u->cue)) {
+        enum { LINES = 8 };
+        const char *lines[LINES];
+        int n = 0;
+        snprintf(u->cue, sizeof(u->cue), "%s", text);
+        for (char *line = text; *line && n < LINES; n++) {
+            lines[n] = line;
+            char *end = strchr(line, '\n');
+            line = end ? end + 1 : line + strlen(line);
+            if (end)
+                *end = '\0';
+        }
+        set_sprite(u, u->overlay, VF_SPRITE_SUBTITLE, lines, n, NULL,
+                   ui_layout(u).drawable_w - 2 * ui_layout(u).margin);
+    }
+    return u->cue[0] != '\0';
 }
 
 void ui_draw(struct ui *u, bool gpu_missing, double now)
@@ -353,6 +381,14 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
     vf_display_sprite_size(u->display, VF_SPRITE_MESSAGE, &w, &h);
     r.sprite_x[VF_SPRITE_MESSAGE] = right_from + (l.half[1].x + l.half[1].w - right_from - w) / 2;
     r.sprite_y[VF_SPRITE_MESSAGE] = l.half[1].y + (l.half[1].h - h) / 2;
+    /* the cue: centred under the pictures, above the seek bar */
+    r.sprite_visible[VF_SPRITE_SUBTITLE] = update_cue(u);
+    vf_display_sprite_size(u->display, VF_SPRITE_SUBTITLE, &w, &h);
+    const int pictures_end = SDL_max(l.half[0].y + l.half[0].h, l.half[1].y + l.half[1].h);
+    const int above =
+        ui_has_bar(u) ? SDL_min(pictures_end, vf_layout_seek_bar(&l).y) : pictures_end;
+    r.sprite_x[VF_SPRITE_SUBTITLE] = SDL_max(0, (l.half[0].x + l.half[1].x + l.half[1].w - w) / 2);
+    r.sprite_y[VF_SPRITE_SUBTITLE] = SDL_max(0, above - l.margin - h);
     vf_display_sprite_size(u->display, VF_SPRITE_TAPS, &w, &h);
     r.sprite_x[VF_SPRITE_TAPS] = panel.x;
     r.sprite_y[VF_SPRITE_TAPS] = SDL_max(panel.y, l.half[0].y + l.half[0].h - l.margin - h);

@@ -51,6 +51,8 @@ struct ui {
     bool split;                 /* the halves in one place, split by a line ('w') */
     bool original_before_split; /* 'o' as it was before, for when the split view ends */
     double split_at; /* the line's place across the picture, 0..1: it follows the pointer */
+    bool subtitles;  /* the input's text subtitles show ('j'; --no-sub: never) */
+    char cue[512];   /* the cue the subtitle sprite shows */
     bool drop_text;  /* the next text event is a key's that acted as a key (viewer.c, key_down) */
     int steps;       /* paused: pictures to show one by one (keys pressed faster than they come) */
     struct vf_clock clock;

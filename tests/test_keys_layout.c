@@ -14,6 +14,7 @@
 #include "keys.h"
 #include "layout.h"
 #include "settings.h"
+#include "subtitle_text.h"
 #include "timing.h"
 #include "variants.h"
 
@@ -386,6 +387,34 @@ static int same_rect(struct vf_rect a, int x, int y, int w, int h)
     return a.x == x && a.y == y && a.w == w && a.h == h;
 }
 
+/* a cue's text as the window shows it, from FFmpeg's ASS form */
+static void test_subtitle_text(void)
+{
+    static const struct {
+        const char *ass;
+        size_t len;
+        const char *plain;
+    } cases[] = {
+        {"0,0,Default,,0,0,0,,Hello\\Nworld", 64, "Hello\nworld"},
+        {"3,0,Default,,0,0,0,,{\\i1}one{\\i0} two\\hthree", 64, "one two three"},
+        {"0,0,Default,,0,0,0,,a, b, c", 64, "a, b, c"}, /* commas in the text stay */
+        {"plain text", 64, "plain text"},               /* not the ASS form */
+        {"0,0,D,,0,0,0,,\\N\\nx\\N \r\n", 64, "x"},     /* no empty lines at the ends */
+        {"0,0,D,,0,0,0,,a\\N\\Nb", 64, "a\nb"},         /* nor between */
+        {"0,0,D,,0,0,0,,{\\pos(1,2)}{unclosed", 64, ""},
+        {"0,0,D,,0,0,0,,a}b", 64, "a}b"},
+        {"0,0,D,,0,0,0,,\xc3\xa9\xc3\xa9\xc3\xa9", 6, "\xc3\xa9\xc3\xa9"}, /* cut: whole */
+        {"0,0,D,,0,0,0,,\xe2\x82\xac\xe2\x82\xac", 6, "\xe2\x82\xac"},
+        {"0,0,D,,0,0,0,,abc", 1, ""},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char out[64];
+        size_t n = vf_subtitle_plain(cases[i].ass, out, cases[i].len);
+        CHECK(!strcmp(out, cases[i].plain) && n == strlen(cases[i].plain),
+              "cue %zu: '%s' (%zu), expected '%s'", i, out, n, cases[i].plain);
+    }
+}
+
 static void test_layout(void)
 {
     struct vf_rect box = {0, 0, 400, 400};
@@ -668,6 +697,7 @@ int main(int argc, char **argv)
     test_utf8();
     test_clock();
     test_layout();
+    test_subtitle_text();
     test_view();
     test_fold();
     test_settings_line();
