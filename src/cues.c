@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "subtitle_decode.h"
 #include "subtitle_text.h"
 
 /* cues kept: those around the picture on screen, read a little ahead of it */
@@ -33,9 +34,7 @@ static int text_track(const AVFormatContext *format)
         av_find_best_stream((AVFormatContext *)format, AVMEDIA_TYPE_SUBTITLE, -1, -1, NULL, 0);
     for (int i = best >= 0 ? -1 : 0; i < (int)format->nb_streams; i++) {
         const int s = i < 0 ? best : i;
-        const AVCodecParameters *par = format->streams[s]->codecpar;
-        const AVCodecDescriptor *d = avcodec_descriptor_get(par->codec_id);
-        if (par->codec_type == AVMEDIA_TYPE_SUBTITLE && d && (d->props & AV_CODEC_PROP_TEXT_SUB))
+        if (vf_subtitle_is_text(format->streams[s]->codecpar->codec_id))
             return s;
     }
     return -1;
@@ -44,25 +43,20 @@ static int text_track(const AVFormatContext *format)
 struct vf_cues *vf_cues_open(const AVFormatContext *format)
 {
     const int stream = text_track(format);
-    const AVCodec *codec =
-        stream >= 0 ? avcodec_find_decoder(format->streams[stream]->codecpar->codec_id) : NULL;
-    struct vf_cues *c = codec ? calloc(1, sizeof(*c)) : NULL;
-    if (!c)
+    int averr;
+    AVCodecContext *decoder =
+        stream >= 0 ? vf_subtitle_decoder_open(format->streams[stream]->codecpar,
+                                               format->streams[stream]->time_base, &averr)
+                    : NULL;
+    struct vf_cues *c = decoder ? calloc(1, sizeof(*c)) : NULL;
+    if (!c) {
+        avcodec_free_context(&decoder);
         return NULL;
+    }
+    c->decoder = decoder;
     c->stream = stream;
     c->tb = format->streams[stream]->time_base;
     pthread_mutex_init(&c->lock, NULL);
-    c->decoder = avcodec_alloc_context3(codec);
-    if (!c->decoder ||
-        avcodec_parameters_to_context(c->decoder, format->streams[stream]->codecpar) < 0) {
-        vf_cues_free(c);
-        return NULL;
-    }
-    c->decoder->pkt_timebase = c->tb;
-    if (avcodec_open2(c->decoder, codec, NULL) < 0) {
-        vf_cues_free(c);
-        return NULL;
-    }
     return c;
 }
 
@@ -98,14 +92,8 @@ void vf_cues_add(struct vf_cues *c, const AVPacket *packet, unsigned serial)
     if (!c || packet->stream_index != c->stream || packet->pts == AV_NOPTS_VALUE)
         return;
     AVSubtitle sub;
-    int got = 0;
-    AVPacket *readable = av_packet_clone(packet); /* FFmpeg 5's decoder takes no const packet */
-    if (!readable)
-        return; /* a cue lost to memory pressure */
-    int ret = avcodec_decode_subtitle2(c->decoder, &sub, &got, readable);
-    av_packet_free(&readable);
-    if (ret < 0 || !got)
-        return;
+    if (vf_subtitle_decode(c->decoder, packet, &sub) <= 0)
+        return; /* nothing to show, or lost to memory pressure */
     struct cue cue = {.start = packet->pts * av_q2d(c->tb), .serial = serial};
     cue.end = packet->duration > 0 ? cue.start + packet->duration * av_q2d(c->tb)
               : sub.end_display_time != UINT32_MAX && sub.end_display_time > 0

@@ -29,7 +29,7 @@ struct vf_decoder_config {
     struct vf_position start, end;
     double length;
     bool want_audio;     /* pass audio packets through as VF_ITEM_PACKET */
-    bool want_subtitles; /* and subtitle packets (for recordings, which keep them) */
+    bool want_subtitles; /* and subtitle packets (recordings keep them, the window shows them) */
     bool loop;           /* restart at the end (serial is bumped), from start_s */
     bool hold_at_end;    /* at the end, wait for a seek (or close) instead of ending */
     bool as_stored;   /* pictures as the file stores them, not turned as its display matrix says */

@@ -6,6 +6,7 @@
 #include <libavutil/pixdesc.h>
 
 #include "convert.h"
+#include "subtitle_decode.h"
 
 bool vf_container_writes_images(const AVOutputFormat *container)
 {
@@ -72,9 +73,8 @@ enum AVCodecID vf_container_text_subtitles(const AVOutputFormat *container)
 {
     static const enum AVCodecID text[] = {AV_CODEC_ID_MOV_TEXT, AV_CODEC_ID_ASS, AV_CODEC_ID_SUBRIP,
                                           AV_CODEC_ID_WEBVTT};
-    const AVCodecDescriptor *own = avcodec_descriptor_get(container->subtitle_codec);
-    if (own && (own->props & AV_CODEC_PROP_TEXT_SUB))
-        return own->id;
+    if (vf_subtitle_is_text(container->subtitle_codec))
+        return container->subtitle_codec;
     for (size_t i = 0; i < sizeof(text) / sizeof(text[0]); i++)
         if (avformat_query_codec(container, text[i], FF_COMPLIANCE_NORMAL) == 1)
             return text[i];

@@ -6,6 +6,8 @@
 
 #include <libavutil/mem.h>
 
+#include "subtitle_decode.h"
+
 /* the ffmpeg CLI's bound on one encoded cue */
 enum { CUE_BYTES_MAX = 1 << 20 };
 
@@ -31,39 +33,33 @@ struct vf_subtitle_converter *vf_subtitle_converter_open(const AVCodecParameters
                                                          size_t errlen)
 {
     struct vf_subtitle_converter *c = NULL;
-    const AVCodecDescriptor *from = avcodec_descriptor_get(in->codec_id);
-    const AVCodec *dec = avcodec_find_decoder(in->codec_id);
     /* by the codec's own name first: ASS has an older encoder, "ssa", registered before */
     const AVCodec *enc = avcodec_find_encoder_by_name(avcodec_get_name(to));
     if (!enc || enc->id != to)
         enc = avcodec_find_encoder(to);
     char what[160];
     int ret = 0;
-    if (!from || !(from->props & AV_CODEC_PROP_TEXT_SUB)) {
+    if (!vf_subtitle_is_text(in->codec_id)) {
         snprintf(what, sizeof(what), "%s cues are pictures, not text",
                  avcodec_get_name(in->codec_id));
         goto fail;
     }
-    if (!dec || !enc) {
-        snprintf(what, sizeof(what), "no %s %s in this FFmpeg",
-                 avcodec_get_name(dec ? to : in->codec_id), dec ? "encoder" : "decoder");
+    if (!enc) {
+        snprintf(what, sizeof(what), "no %s encoder in this FFmpeg", avcodec_get_name(to));
         goto fail;
     }
     c = calloc(1, sizeof(*c));
-    if (!c || !(c->cue = malloc(CUE_BYTES_MAX)) || !(c->decoder = avcodec_alloc_context3(dec)) ||
-        !(c->encoder = avcodec_alloc_context3(enc))) {
+    if (!c || !(c->cue = malloc(CUE_BYTES_MAX)) || !(c->encoder = avcodec_alloc_context3(enc))) {
         snprintf(what, sizeof(what), "out of memory");
         goto fail;
     }
     c->tb = tb;
     c->end = AV_NOPTS_VALUE;
-    snprintf(what, sizeof(what), "cannot open the %s decoder", dec->name);
-    ret = avcodec_parameters_to_context(c->decoder, in);
-    c->decoder->pkt_timebase = tb;
-    if (ret >= 0)
-        ret = avcodec_open2(c->decoder, dec, NULL);
-    if (ret < 0)
+    c->decoder = vf_subtitle_decoder_open(in, tb, &ret);
+    if (!c->decoder) {
+        snprintf(what, sizeof(what), "cannot open a %s decoder", avcodec_get_name(in->codec_id));
         goto fail;
+    }
     /* the styles the cues refer to, in the ASS form every text decoder gives */
     if (c->decoder->subtitle_header) {
         c->encoder->subtitle_header = av_mallocz((size_t)c->decoder->subtitle_header_size + 1);
@@ -114,16 +110,12 @@ int vf_subtitle_convert(struct vf_subtitle_converter *c, const AVPacket *in,
                         vf_audio_packet_fn deliver, void *ctx, char *err, size_t errlen)
 {
     AVSubtitle cue;
-    int got = 0;
-    AVPacket *readable = av_packet_clone(in); /* FFmpeg 5's decoder takes no const packet */
-    if (!readable) {
-        snprintf(err, errlen, "subtitles: out of memory");
-        return -1;
+    int ret = vf_subtitle_decode(c->decoder, in, &cue);
+    if (ret <= 0) {
+        if (ret < 0)
+            snprintf(err, errlen, "subtitles: out of memory");
+        return ret;
     }
-    int ret = avcodec_decode_subtitle2(c->decoder, &cue, &got, readable);
-    av_packet_free(&readable);
-    if (ret < 0 || !got)
-        return 0;
     int bytes =
         cue.num_rects > 0 ? avcodec_encode_subtitle(c->encoder, c->cue, CUE_BYTES_MAX, &cue) : 0;
     const int64_t duration = in->duration > 0

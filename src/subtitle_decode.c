@@ -1,0 +1,36 @@
+#include "subtitle_decode.h"
+
+bool vf_subtitle_is_text(enum AVCodecID id)
+{
+    const AVCodecDescriptor *d = avcodec_descriptor_get(id);
+    return d && d->type == AVMEDIA_TYPE_SUBTITLE && (d->props & AV_CODEC_PROP_TEXT_SUB);
+}
+
+AVCodecContext *vf_subtitle_decoder_open(const AVCodecParameters *par, AVRational tb, int *averr)
+{
+    const AVCodec *codec = avcodec_find_decoder(par->codec_id);
+    AVCodecContext *c = codec ? avcodec_alloc_context3(codec) : NULL;
+    *averr = 0;
+    if (!c)
+        return NULL;
+    int ret = avcodec_parameters_to_context(c, par);
+    c->pkt_timebase = tb; /* SubRip and the rest time their cues by the packets */
+    if (ret >= 0)
+        ret = avcodec_open2(c, codec, NULL);
+    if (ret < 0) {
+        *averr = ret;
+        avcodec_free_context(&c);
+    }
+    return c;
+}
+
+int vf_subtitle_decode(AVCodecContext *decoder, const AVPacket *packet, AVSubtitle *cue)
+{
+    int got = 0;
+    AVPacket *readable = av_packet_clone(packet); /* FFmpeg 5's decoder takes no const packet */
+    if (!readable)
+        return -1;
+    int ret = avcodec_decode_subtitle2(decoder, cue, &got, readable);
+    av_packet_free(&readable);
+    return ret >= 0 && got ? 1 : 0;
+}
