@@ -87,22 +87,23 @@ const AVCodecContext *vf_subtitle_converter_context(const struct vf_subtitle_con
     return c->encoder;
 }
 
-/* An empty mov_text cue: its text's length, 0 */
-static int deliver_gap(int64_t from, int64_t to, vf_audio_packet_fn deliver, void *ctx, char *err,
-                       size_t errlen)
+/* A cue's bytes from `start` for `duration` (in the open's tb) to deliver, as a packet of its own.
+ */
+static int deliver_cue(const uint8_t *bytes, int size, int64_t start, int64_t duration,
+                       vf_audio_packet_fn deliver, void *ctx, char *err, size_t errlen)
 {
-    AVPacket *gap = av_packet_alloc();
-    if (!gap || av_new_packet(gap, 2) < 0) {
-        av_packet_free(&gap);
+    AVPacket *out = av_packet_alloc();
+    if (!out || av_new_packet(out, size) < 0) {
+        av_packet_free(&out);
         snprintf(err, errlen, "subtitles: out of memory");
         return -1;
     }
-    memset(gap->data, 0, 2);
-    gap->pts = gap->dts = from;
-    gap->duration = to - from;
-    gap->flags |= AV_PKT_FLAG_KEY;
-    int ret = deliver(gap, ctx);
-    av_packet_free(&gap);
+    memcpy(out->data, bytes, (size_t)size);
+    out->pts = out->dts = start;
+    out->duration = duration;
+    out->flags |= AV_PKT_FLAG_KEY;
+    int ret = deliver(out, ctx);
+    av_packet_free(&out);
     return ret;
 }
 
@@ -129,24 +130,14 @@ int vf_subtitle_convert(struct vf_subtitle_converter *c, const AVPacket *in,
     const int64_t start = in->pts != AV_NOPTS_VALUE ? in->pts : in->dts;
     if (bytes == 0 || start == AV_NOPTS_VALUE)
         return 0;
+    static const uint8_t empty[2] = {0, 0}; /* a mov_text cue of no text: its length, 0 */
     if (c->encoder->codec_id == AV_CODEC_ID_MOV_TEXT && c->end != AV_NOPTS_VALUE &&
-        c->end < start && deliver_gap(c->end, start, deliver, ctx, err, errlen))
+        c->end < start &&
+        deliver_cue(empty, sizeof(empty), c->end, start - c->end, deliver, ctx, err, errlen))
         return -1;
-    AVPacket *out = av_packet_alloc();
-    if (!out || av_new_packet(out, bytes) < 0) {
-        av_packet_free(&out);
-        snprintf(err, errlen, "subtitles: out of memory");
-        return -1;
-    }
-    memcpy(out->data, c->cue, (size_t)bytes);
-    out->pts = out->dts = start;
-    out->duration = duration;
-    out->flags |= AV_PKT_FLAG_KEY;
     if (c->end == AV_NOPTS_VALUE || start + duration > c->end)
         c->end = start + duration;
-    ret = deliver(out, ctx);
-    av_packet_free(&out);
-    return ret;
+    return deliver_cue(c->cue, bytes, start, duration, deliver, ctx, err, errlen);
 }
 
 void vf_subtitle_converter_free(struct vf_subtitle_converter *c)

@@ -311,7 +311,7 @@ static void update_hover(struct ui *u)
 
 /* The input's cue at the picture on screen, rendered again when it reads otherwise; whether one
  * shows. */
-static bool update_cue(struct ui *u)
+static bool update_cue(struct ui *u, const struct vf_layout *l)
 {
     struct vf_cues *cues = u->playback ? vf_playback_cues(u->playback) : NULL;
     char text[sizeof(u->cue)] = "";
@@ -330,7 +330,7 @@ static bool update_cue(struct ui *u)
                 *end = '\0';
         }
         set_sprite(u, u->overlay, VF_SPRITE_SUBTITLE, lines, n, NULL,
-                   ui_layout(u).drawable_w - 2 * ui_layout(u).margin);
+                   l->drawable_w - 2 * l->margin);
     }
     return u->cue[0] != '\0';
 }
@@ -382,7 +382,7 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
     r.sprite_x[VF_SPRITE_MESSAGE] = right_from + (l.half[1].x + l.half[1].w - right_from - w) / 2;
     r.sprite_y[VF_SPRITE_MESSAGE] = l.half[1].y + (l.half[1].h - h) / 2;
     /* the cue: centred under the pictures, above the seek bar */
-    r.sprite_visible[VF_SPRITE_SUBTITLE] = update_cue(u);
+    r.sprite_visible[VF_SPRITE_SUBTITLE] = update_cue(u, &l);
     vf_display_sprite_size(u->display, VF_SPRITE_SUBTITLE, &w, &h);
     const int pictures_end = SDL_max(l.half[0].y + l.half[0].h, l.half[1].y + l.half[1].h);
     const int above =
