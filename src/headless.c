@@ -272,7 +272,8 @@ int vf_headless_run(const struct vf_options *opts)
     if (!r.decoder)
         goto fail;
     r.info = vf_decoder_info(r.decoder);
-    if (vf_check_audio_track(r.info, opts->audio_track, err, sizeof(err)))
+    if (vf_check_track(r.info, AVMEDIA_TYPE_AUDIO, opts->audio_track, err, sizeof(err)) ||
+        vf_check_track(r.info, AVMEDIA_TYPE_SUBTITLE, opts->subtitle_track, err, sizeof(err)))
         goto fail;
     if (r.info->deinterlaced)
         fprintf(stderr,
@@ -314,6 +315,7 @@ int vf_headless_run(const struct vf_options *opts)
                                       .no_audio = opts->no_audio,
                                       .no_subtitles = opts->no_subtitles,
                                       .audio_track = opts->audio_track,
+                                      .subtitle_track = opts->subtitle_track,
                                       .threads = opts->threads,
                                       .notice = print_notice};
         r.recorder = vf_recorder_open(&rc, err, sizeof(err));

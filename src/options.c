@@ -38,6 +38,7 @@ enum {
     OPT_NO_AUDIO,
     OPT_NO_SUB,
     OPT_AID,
+    OPT_SID,
     OPT_VOLUME,
     OPT_MUTE,
     OPT_THREADS,
@@ -100,6 +101,8 @@ static const struct cli_option cli_options[] = {
      "no subtitles: the window shows none and recordings carry none"},
     {"aid", required_argument, OPT_AID, "N",
      "audio track N (1: the first) played, and alone recorded; no: as --no-audio"},
+    {"sid", required_argument, OPT_SID, "N",
+     "subtitle track N (1: the first) shown, and alone recorded; no: as --no-sub"},
     {"volume", required_argument, OPT_VOLUME, "N", "the window's sound, 0 to 100 (default 100)"},
     {"mute", no_argument, OPT_MUTE, "", "open the window with its sound muted (m: on / off)"},
     {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},
@@ -316,6 +319,14 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
             return fail(err, len, "--aid: '%s' is not a track number from 1, or no", arg);
         else
             o->audio_track = (int)n;
+        break;
+    case OPT_SID:
+        if (!strcmp(arg, "no"))
+            o->no_subtitles = true;
+        else if (vf_parse_long(arg, 1, 1000, &n))
+            return fail(err, len, "--sid: '%s' is not a track number from 1, or no", arg);
+        else
+            o->subtitle_track = (int)n;
         break;
     case OPT_VOLUME:
         if (vf_parse_long(arg, 0, 100, &n))

@@ -48,6 +48,7 @@ struct vf_options {
     bool no_audio;            /* the window plays no sound */
     bool no_subtitles;        /* --no-sub: the window shows none, recordings carry none */
     int audio_track;          /* --aid: 1 for the input's first audio stream...; 0: the best */
+    int subtitle_track;       /* --sid: the same for subtitles; 0: the best text one, all kept */
     int volume;               /* the window's sound, 0..100 */
     bool mute;                /* the window opens muted */
     int threads;              /* 0: all cores */

@@ -35,6 +35,7 @@ struct vf_playback {
     struct closing *closing; /* stopped recordings still being finished, oldest first */
     bool cpu_failed_once;
     bool no_audio, no_subtitles; /* recordings without the input's audio, or its subtitles */
+    int subtitle_track;          /* the only one recordings carry; 0: all */
     struct vf_cues *cues;        /* the subtitles the window shows; NULL: none */
     /* The last packets of sound and subtitles read, oldest at recent_next: the demuxer reads
      * them ahead of the picture on screen (by the video decoder's delay and the queues), so a
@@ -273,6 +274,7 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
     p->info = vf_decoder_info(p->decoder);
     p->no_audio = cfg->no_audio;
     p->no_subtitles = cfg->no_subtitles;
+    p->subtitle_track = cfg->subtitle_track;
     p->cues = cfg->no_subtitles ? NULL : vf_cues_open(p->info->format);
     p->threads = cfg->threads;
     if (open_engines(p, cfg, err, errlen) || vf_decoder_start(p->decoder, err, errlen))
@@ -413,6 +415,7 @@ int vf_playback_record_start(struct vf_playback *p, const char *path, const char
                                   .no_audio = p->no_audio,
                                   .no_subtitles = p->no_subtitles,
                                   .audio_track = audio_track,
+                                  .subtitle_track = p->subtitle_track,
                                   .sound_ends_with_pictures = true,
                                   .threads = p->threads,
                                   .notice = keep_note,

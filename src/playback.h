@@ -41,6 +41,7 @@ struct vf_playback_config {
     struct vf_orientation turn; /* the user's, after the input's own */
     bool no_audio;              /* recordings without the input's audio */
     bool no_subtitles;          /* and without its subtitles, which the window does not show */
+    int subtitle_track;         /* the only subtitle track recordings carry (tracks.h); 0: all */
     bool use_cpu, use_gpu;
     int threads;
     struct vf_settings settings;

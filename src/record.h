@@ -29,7 +29,8 @@ struct vf_record_config {
      * say, and its file is never written over; NULL: none */
     const AVFormatContext *source;
     bool no_audio, no_subtitles;
-    int audio_track; /* of the source's audio streams, the only one kept (tracks.h); 0: all */
+    int audio_track;    /* of the source's audio streams, the only one kept (tracks.h); 0: all */
+    int subtitle_track; /* the same for its subtitle streams */
     /* whether the sound stops where the last picture ends: a recording stopped in the window ends
      * there, while a headless run keeps sound that outlasts the input's pictures */
     bool sound_ends_with_pictures;

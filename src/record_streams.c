@@ -56,7 +56,9 @@ static int add_subtitles(struct vf_recorder *r, unsigned i, char *err, size_t er
 {
     const AVOutputFormat *container = r->mux->oformat;
     const AVStream *in = r->cfg.source->streams[i];
-    if (r->cfg.no_subtitles || !r->subtitles)
+    if (r->cfg.no_subtitles || !r->subtitles ||
+        (r->cfg.subtitle_track &&
+         vf_track_of(r->cfg.source, AVMEDIA_TYPE_SUBTITLE, (int)i) != r->cfg.subtitle_track))
         return 0;
     const enum AVCodecID own = vf_container_text_subtitles(container);
     const bool copied = vf_container_accepts(container, in->codecpar->codec_id, (int)own, false);
@@ -117,7 +119,8 @@ int vf_recorder_add_streams(struct vf_recorder *r, char *err, size_t errlen)
         if (par->codec_type == AVMEDIA_TYPE_SUBTITLE && add_subtitles(r, i, err, errlen))
             return -1;
         if (par->codec_type != AVMEDIA_TYPE_AUDIO || r->cfg.no_audio || r->plan == SOUND_NONE ||
-            (r->cfg.audio_track && vf_audio_track_of(src, (int)i) != r->cfg.audio_track))
+            (r->cfg.audio_track &&
+             vf_track_of(src, AVMEDIA_TYPE_AUDIO, (int)i) != r->cfg.audio_track))
             continue;
         const AVOutputFormat *container = r->mux->oformat;
         const int rate = vf_container_audio_rate(container, par->codec_id);

@@ -407,7 +407,7 @@ static int open_input(struct vf_sound *s, const char *url, char *err, size_t len
         say(err, len, s->name, "cannot read the stream parameters", ret);
         return -1;
     }
-    s->track_count = vf_audio_track_count(s->format);
+    s->track_count = vf_track_count(s->format, AVMEDIA_TYPE_AUDIO);
     if (s->track_count == 0)
         return 1;
     if (vf_timeline_init(&s->timeline, s->format)) {
@@ -434,7 +434,7 @@ static int open_track(struct vf_sound *s, int track, char *err, size_t len)
         return -1;
     }
     const AVCodec *decoder = NULL;
-    const int wanted = track > 0 ? vf_audio_track_stream(s->format, track) : -1;
+    const int wanted = track > 0 ? vf_track_stream(s->format, AVMEDIA_TYPE_AUDIO, track) : -1;
     const int stream = av_find_best_stream(s->format, AVMEDIA_TYPE_AUDIO, wanted, -1, &decoder, 0);
     if (stream < 0 || !decoder) {
         int any = wanted >= 0 ? wanted
@@ -463,8 +463,9 @@ static int open_track(struct vf_sound *s, int track, char *err, size_t len)
     s->codec = codec;
     s->stream = stream;
     s->time_base = st->time_base;
-    s->track = vf_audio_track_of(s->format, stream);
-    vf_audio_track_describe(s->format, s->track, s->track_name, sizeof(s->track_name));
+    s->track = vf_track_of(s->format, AVMEDIA_TYPE_AUDIO, stream);
+    vf_track_describe(s->format, AVMEDIA_TYPE_AUDIO, s->track, s->track_name,
+                      sizeof(s->track_name));
     return 0;
 }
 

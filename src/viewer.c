@@ -310,6 +310,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
                                     .keep_fields = o->keep_fields,
                                     .no_audio = o->no_audio,
                                     .no_subtitles = o->no_subtitles,
+                                    .subtitle_track = o->subtitle_track,
                                     .turn = vf_orientation_user(o->rotate, o->mirror),
                                     .use_cpu = o->engine != VF_USE_GPU,
                                     .use_gpu = o->engine != VF_USE_CPU,
@@ -329,6 +330,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
         close_input(u);
     u->playback = next;
     u->input = i;
+    ui_choose_subtitles(u);
     if (pc.url && !o->no_audio)
         ui_open_sound(u, pc.url, info->until_s > 0 ? info->start_s + info->until_s : 0);
     u->discarding = u->ended = u->scrubbing = u->scrub_pending = false;
@@ -482,15 +484,7 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
         u->last_panel = 0; /* the labels' room changed */
         break;
     case VF_CMD_SUBTITLES:
-        u->subtitles = !u->subtitles && !u->opts->no_subtitles;
-        if (!u->opts->no_subtitles && !vf_playback_cues(u->playback))
-            ui_note(u, "subtitles: this input has no text subtitles");
-        else
-            ui_note(u, "subtitles %s",
-                    u->subtitles            ? "on"
-                    : u->opts->no_subtitles ? "off: --no-sub"
-                                            : "off");
-        u->redraw = true;
+        ui_cycle_subtitles(u);
         break;
     case VF_CMD_ZOOM:
         u->view = b->arg ? vf_view_zoom(u->view, b->arg, 0.5, 0.5) : vf_view_whole();

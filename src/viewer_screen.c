@@ -6,6 +6,7 @@
 #include "cues.h"
 #include "settings.h"
 #include "timing.h"
+#include "tracks.h"
 #include "variants.h"
 
 static const float DIFFERENCE_GAIN = 16;
@@ -235,10 +236,16 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
         snprintf(loop, sizeof(loop), "A-B %s-%s  ", a, b);
     else if (u->loop_a >= 0)
         snprintf(loop, sizeof(loop), "A %s  ", a);
-    char track[32] = ""; /* which of several audio tracks plays ('#') */
+    char track[64] = ""; /* which of several audio tracks plays ('#'), subtitles show ('j') */
     int tracks = 0, playing = u->sound ? vf_sound_track(u->sound, &tracks) : 0;
     if (tracks > 1)
         snprintf(track, sizeof(track), "audio %d/%d  ", playing, tracks);
+    tracks = u->playback
+                 ? vf_track_count(vf_playback_info(u->playback)->format, AVMEDIA_TYPE_SUBTITLE)
+                 : 0;
+    if (tracks > 1 && u->subtitles && u->subtitle_track)
+        snprintf(track + strlen(track), sizeof(track) - strlen(track), "sub %d/%d  ",
+                 u->subtitle_track, tracks);
     snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "", loop,
              speed, track, u->sound && u->muted ? "muted  " : "", zoom,
              vf_playback_recording(u->playback) ? "● REC  " : "",
@@ -316,7 +323,8 @@ static bool update_cue(struct ui *u, const struct vf_layout *l)
     struct vf_cues *cues = u->playback ? vf_playback_cues(u->playback) : NULL;
     char text[sizeof(u->cue)] = "";
     if (u->subtitles && cues && u->current)
-        vf_cues_at(cues, ui_seconds_of(u, u->current->pts), u->current->serial, text, sizeof(text));
+        vf_cues_at(cues, u->subtitle_track, ui_seconds_of(u, u->current->pts), u->current->serial,
+                   text, sizeof(text));
     if (strcmp(text, u->cue)) {
         enum { LINES = 8 };
         const char *lines[LINES];

@@ -50,11 +50,12 @@ struct ui {
     bool paused, difference, original, help, panel_hidden, taps, quit, upload, redraw, ended;
     bool split;                 /* the halves in one place, split by a line ('w') */
     bool original_before_split; /* 'o' as it was before, for when the split view ends */
-    double split_at; /* the line's place across the picture, 0..1: it follows the pointer */
-    bool subtitles;  /* the input's text subtitles show ('j'; --no-sub: never) */
-    char cue[512];   /* the cue the subtitle sprite shows */
-    bool drop_text;  /* the next text event is a key's that acted as a key (viewer.c, key_down) */
-    int steps;       /* paused: pictures to show one by one (keys pressed faster than they come) */
+    double split_at;    /* the line's place across the picture, 0..1: it follows the pointer */
+    bool subtitles;     /* the input's text subtitles show ('j'; --no-sub: never) */
+    int subtitle_track; /* which (tracks.h): --sid's, else the best text one; 0: none shows */
+    char cue[512];      /* the cue the subtitle sprite shows */
+    bool drop_text; /* the next text event is a key's that acted as a key (viewer.c, key_down) */
+    int steps;      /* paused: pictures to show one by one (keys pressed faster than they come) */
     struct vf_clock clock;
     struct vf_view view;   /* the part of the picture both halves show */
     bool discarding;       /* after a seek: the pictures from before it are dropped */
@@ -120,6 +121,11 @@ void ui_open_sound(struct ui *u, const char *url, double end_s);
 void ui_check_sound(struct ui *u);
 void ui_change_volume(struct ui *u, int points);
 void ui_cycle_audio(struct ui *u);
+/* The subtitles (viewer_subtitles.c): the track a new input shows (--sid's, else the best text
+ * one; one the window cannot show is noted); 'j': the input's next text track, off after the
+ * last. */
+void ui_choose_subtitles(struct ui *u);
+void ui_cycle_subtitles(struct ui *u);
 /* The panel, the labels over the halves, the GPU's message and the help, rendered again. */
 void ui_update_overlay(struct ui *u, double now, char *gpu_status);
 /* The halves and the overlays, into the back buffer. */

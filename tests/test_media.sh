@@ -530,6 +530,27 @@ run no_sub 0 -i subtitled.mkv --no-sub -o no-sub.mkv && [ "$(streams_of no-sub.m
     run sub_no_audio 0 -i subtitled.mkv --no-audio -o sub-no-audio.mkv &&
     [ "$(streams_of sub-no-audio.mkv)" = "h264 subrip " ] && ok ||
     bad "--no-sub: '$(streams_of no-sub.mkv)'; --no-audio: '$(streams_of sub-no-audio.mkv)'"
+# --sid N: the input's Nth subtitle track alone (the second: German, 'eins' where the French
+# has 'one'); by default every one; --sid no: none; a track the input lacks: one line, no file
+sed 's/one$/eins/' cues.srt >cues-de.srt
+ff -i subtitled.mkv -i cues-de.srt -map 0 -map 1 -c copy -c:s srt -metadata:s:s:1 language=deu \
+    two-subs.mkv
+sub_languages() { ffprobe -v error -select_streams s -show_entries stream_tags=language -of csv=p=0 "$1" | tr '\n' ' '; }
+run sid_all 0 -i two-subs.mkv -o sid_all.mkv &&
+    { [ "$(sub_languages sid_all.mkv)" = "fra deu " ] && ok ||
+        bad "two subtitle tracks: '$(sub_languages sid_all.mkv)' recorded"; }
+run sid_2 0 -i two-subs.mkv --sid 2 -o sid_2.mkv &&
+    { [ "$(sub_languages sid_2.mkv)" = "deu " ] && [ "$(streams_of sid_2.mkv)" = "h264 aac subrip " ] &&
+        [ "$(ff -i sid_2.mkv -map 0:s:0 -f srt - | grep -c '^eins$')" = 1 ] && ok ||
+        bad "--sid 2: '$(sub_languages sid_2.mkv)', '$(streams_of sid_2.mkv)'"; }
+run sid_no 0 -i two-subs.mkv --sid no -o sid_no.mkv &&
+    { [ "$(streams_of sid_no.mkv)" = "h264 aac " ] && ok || bad "--sid no: '$(streams_of sid_no.mkv)'"; }
+run sid_3 1 -i two-subs.mkv --sid 3 -o sid_3.mkv &&
+    { [ ! -e sid_3.mkv ] && [ "$(cat sid_3.err)" = "vfview: two-subs.mkv: --sid 3: it has 2 subtitle tracks" ] &&
+        ok || bad "--sid 3 of 2: $(cat sid_3.err)"; }
+run sid_none 1 -i gbrp.mkv --sid 1 -o sid_none.mkv &&
+    { [ "$(cat sid_none.err)" = "vfview: gbrp.mkv: --sid 1: it has no subtitles" ] && ok ||
+        bad "--sid 1 of none: $(cat sid_none.err)"; }
 # SubRip into MP4 and MOV becomes their own mov_text (the ffmpeg CLI's way), whose cue shows
 # until the next sample: an empty one ends each cue where it ended (FFmpeg's muxer left that out
 # between fragments: 'one' showed 1 s, not 0.7), and the second of two that begin together

@@ -494,6 +494,27 @@ timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; ex
 sleep 1; xdotool key j; sleep 0.3; xdotool key q
 wait \$pid
 SCRIPT
+# 'j' goes through the text tracks and then off (as mpv's): a second track, German, whose cues
+# read otherwise; --sid 2 opens on it, and --sid 3 of 2 says why none shows
+sed 's/^cue /zwei /' cues.srt >cues-de.srt
+ffmpeg -nostdin -loglevel error -y -i cues.mkv -i cues-de.srt -map 0 -map 1 -c copy -c:s srt \
+    -metadata:s:s:1 language=deu cues2.mkv
+cat >cuetracks.sh <<SCRIPT
+"$vfview" --engine cpu --pause cues2.mkv 2>cuetracks.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key s; sleep 0.5
+for i in 1 2 3; do xdotool key j; sleep 0.5; xdotool key s; sleep 0.5; done
+xdotool key q
+wait \$pid
+for sid in 2 3; do
+    "$vfview" --engine cpu --pause --sid \$sid cues2.mkv 2>>cuetracks.err &
+    pid=\$!
+    timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+    sleep 1; xdotool key s; sleep 0.5; xdotool key q
+    wait \$pid
+done
+SCRIPT
 cue_list=$(ffprobe -v error -select_streams s:0 -show_entries packet=pts_time,duration_time \
     -of csv=p=0 cues-rec.mkv 2>/dev/null | tr '\n' ' ')
 # every 0.5 s a cue 0.5 s long; the first cut to begin at 0 (or beginning there), none longer
@@ -512,6 +533,21 @@ cue_area() { ffmpeg -v error -i "$1" -vf "crop=40:20:154:100" -f rawvideo - | ck
     grep -q "subtitles: this input has no text subtitles" cueshow.err && ok ||
     bad "the window's subtitles: ${#shots[@]} screenshots, the cue's area the same with and" \
         "without: $(cat cueshow.err)"
+rm -f vfview-*.png
+in_xvfb 60 1600x900x24 bash cuetracks.sh
+shots=(vfview-*.png)
+if [ "${#shots[@]}" -eq 6 ]; then
+    first=$(cue_area "${shots[0]}") second=$(cue_area "${shots[1]}") off=$(cue_area "${shots[2]}")
+    [ "$first" != "$second" ] && [ "$first" != "$off" ] && [ "$second" != "$off" ] &&
+        [ "$(cue_area "${shots[3]}")" = "$first" ] && [ "$(cue_area "${shots[4]}")" = "$second" ] &&
+        [ "$(cue_area "${shots[5]}")" = "$off" ] &&
+        grep -q "subtitles 2/2 deu: subrip" cuetracks.err && grep -q "subtitles off" cuetracks.err &&
+        grep -q "subtitles 1/2: subrip" cuetracks.err &&
+        grep -q "cues2.mkv: --sid 3: it has 2 subtitle tracks" cuetracks.err && ok ||
+        bad "'j' through two subtitle tracks: $(cat cuetracks.err)"
+else
+    bad "'j' through two subtitle tracks: ${#shots[@]} screenshots: $(tail -3 cuetracks.err)"
+fi
 
 # the split view ('w'): one picture, the original (white) left of a light line and the filtered
 # picture (edge: black) right of it; the line follows the pointer across the picture, stays

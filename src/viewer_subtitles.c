@@ -1,0 +1,52 @@
+/* The window's choice of subtitles: the track an input opens with, and the 'j' key that goes
+ * through the input's text tracks and then off, as mpv's does. */
+#include "viewer_ui.h"
+
+#include "cues.h"
+#include "playback.h"
+#include "tracks.h"
+
+void ui_choose_subtitles(struct ui *u)
+{
+    const struct vf_cues *cues = vf_playback_cues(u->playback);
+    const int wanted = u->opts->subtitle_track;
+    u->subtitle_track = !cues ? 0 : wanted ? wanted : vf_cues_default_track(cues);
+    if (!wanted || u->opts->no_subtitles || (cues && vf_cues_has_track(cues, wanted)))
+        return;
+    /* --sid named a track this input lacks, or one drawn as pictures */
+    const struct vf_source_info *info = vf_playback_info(u->playback);
+    char why[1200];
+    if (vf_check_track(info, AVMEDIA_TYPE_SUBTITLE, wanted, why, sizeof(why)) == 0) {
+        char track[512];
+        vf_track_describe(info->format, AVMEDIA_TYPE_SUBTITLE, wanted, track, sizeof(track));
+        snprintf(why, sizeof(why), "%s: subtitle track %s is not text: the window shows none",
+                 info->name, track);
+    }
+    ui_note(u, "%s", why);
+    u->subtitle_track = 0;
+}
+
+void ui_cycle_subtitles(struct ui *u)
+{
+    const struct vf_cues *cues = u->playback ? vf_playback_cues(u->playback) : NULL;
+    if (u->opts->no_subtitles) {
+        ui_note(u, "subtitles off: --no-sub");
+        return;
+    }
+    if (!cues) {
+        ui_note(u, "subtitles: this input has no text subtitles");
+        return;
+    }
+    /* off: the first text track; on: the next, and off after the last */
+    u->subtitle_track = vf_cues_next_track(cues, u->subtitles ? u->subtitle_track : 0);
+    u->subtitles = u->subtitle_track != 0;
+    u->redraw = true;
+    if (!u->subtitles) {
+        ui_note(u, "subtitles off");
+        return;
+    }
+    char track[512];
+    vf_track_describe(vf_playback_info(u->playback)->format, AVMEDIA_TYPE_SUBTITLE,
+                      u->subtitle_track, track, sizeof(track));
+    ui_note(u, "subtitles %s", track);
+}
