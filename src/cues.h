@@ -1,7 +1,8 @@
 /* The window's subtitles: the cues of each of the input's text subtitle tracks, decoded as
- * their packets are read and kept a while, found by the time of the picture on screen. Every
- * text track is decoded, so that 'j' shows another at once. The processing thread adds, the UI
- * thread asks; a lock of its own keeps them apart. Tracks are numbered as tracks.h has them. */
+ * their packets are read and kept a while, or all of them read ahead from a local file, found
+ * by the time of the picture on screen. Every text track is decoded, so that 'j' shows another
+ * at once. The processing thread adds, the UI thread asks; a lock of its own keeps them apart.
+ * Tracks are numbered as tracks.h has them. */
 #ifndef VF_CUES_H
 #define VF_CUES_H
 
@@ -13,9 +14,11 @@
 
 struct vf_cues;
 
-/* The input's text subtitle tracks (cues drawn as pictures are not shown). NULL when it has
- * none, or their decoders are missing. */
-struct vf_cues *vf_cues_open(const AVFormatContext *format);
+/* The input's text subtitle tracks (cues drawn as pictures are not shown). preload_url: a local
+ * file that a thread of its own reads the cues of from start to end, so that a cue that began
+ * before the keyframe a seek went back to shows too; NULL: only the cues read with the pictures
+ * show. NULL when the input has no text tracks, or their decoders are missing. */
+struct vf_cues *vf_cues_open(const AVFormatContext *format, const char *preload_url);
 void vf_cues_free(struct vf_cues *c);
 /* The track shown unless the user picks one: the one FFmpeg finds best where it is text, else
  * the first text one. */

@@ -54,6 +54,19 @@ struct closing {
     struct vf_recording *recording;
 };
 
+/* Where the window's cues can be read ahead from (cues.h): a file on this machine, which a
+ * second reader costs little; not a stream, a pipe or a camera. */
+static const char *preload_url(const struct vf_playback_config *cfg,
+                               const struct vf_source_info *info)
+{
+    const AVIOContext *io = info->format->pb;
+    const char *protocol = cfg->url ? avio_find_protocol_name(cfg->url) : NULL;
+    return !cfg->webcam && io && (io->seekable & AVIO_SEEKABLE_NORMAL) && protocol &&
+                   !strcmp(protocol, "file") && strcmp(cfg->url, "-")
+               ? cfg->url
+               : NULL;
+}
+
 static void put_packet(struct vf_playback *p, struct vf_media_item *item)
 {
     vf_cues_add(p->cues, item->packet, item->serial);
@@ -275,7 +288,7 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
     p->no_audio = cfg->no_audio;
     p->no_subtitles = cfg->no_subtitles;
     p->subtitle_track = cfg->subtitle_track;
-    p->cues = cfg->no_subtitles ? NULL : vf_cues_open(p->info->format);
+    p->cues = cfg->no_subtitles ? NULL : vf_cues_open(p->info->format, preload_url(cfg, p->info));
     p->threads = cfg->threads;
     if (open_engines(p, cfg, err, errlen) || vf_decoder_start(p->decoder, err, errlen))
         goto fail;

@@ -549,6 +549,29 @@ else
     bad "'j' through two subtitle tracks: ${#shots[@]} screenshots: $(tail -3 cuetracks.err)"
 fi
 
+# a cue that began before the keyframe a seek goes back to shows after the seek: the window
+# reads the file's cues ahead. One cue from 3 to 9 s, keyframes at 0, 4 and 8 s; paused at 0 no
+# cue, → to 5 s (the demuxer starts at 4) the cue, ← to 0 none again. The crop: the cue's
+# right end, right of the picture (the GPU half, off).
+printf '1\n00:00:03,000 --> 00:00:09,000\nlong cue 3 to 9\n\n' >long.srt
+ffmpeg -nostdin -loglevel error -y -f lavfi -i "testsrc2=size=160x120:rate=25:duration=10" \
+    -i long.srt -map 0 -map 1 -c:v libx264 -preset ultrafast -g 100 -sc_threshold 0 -c:s srt long.mkv
+cat >longcue.sh <<SCRIPT
+"$vfview" --engine cpu --pause long.mkv 2>longcue.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key s; sleep 0.5; xdotool key Right; sleep 1; xdotool key s; sleep 0.5
+xdotool key Left; sleep 1; xdotool key s; sleep 0.5; xdotool key q
+wait \$pid
+SCRIPT
+rm -f vfview-*.png
+in_xvfb 60 1600x900x24 bash longcue.sh
+shots=(vfview-*.png)
+cue_end() { ffmpeg -v error -i "$1" -vf "crop=40:14:168:110" -f rawvideo - | cksum; }
+[ "${#shots[@]}" -eq 3 ] && [ "$(cue_end "${shots[0]}")" != "$(cue_end "${shots[1]}")" ] &&
+    [ "$(cue_end "${shots[0]}")" = "$(cue_end "${shots[2]}")" ] && ok ||
+    bad "a cue begun before the seek's keyframe: ${#shots[@]} screenshots: $(tail -3 longcue.err)"
+
 # the split view ('w'): one picture, the original (white) left of a light line and the filtered
 # picture (edge: black) right of it; the line follows the pointer across the picture, stays
 # where it was when the pointer leaves it, and 'w' again puts the halves side by side as they
