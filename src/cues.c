@@ -25,9 +25,10 @@ struct cue {
 /* One text track: its decoder, its latest cues read with the pictures (a ring, kept[next] the
  * oldest once full), and every cue of the file once the preload read them, by start. */
 struct cue_track {
-    AVCodecContext *decoder;
-    int number; /* as tracks.h counts them */
-    int stream;
+    AVCodecContext *decoder; /* the cues read with the pictures'; NULL for a file's */
+    int number;              /* as tracks.h counts them; a file's after the input's own */
+    int stream;              /* the input's; -1: a subtitle file's, read whole (all) */
+    char *file;              /* a file's: " en 'film.en.srt': subrip", as tracks.h says */
     AVRational tb;
     struct cue kept[CUES_KEPT];
     int next, count;
@@ -37,8 +38,11 @@ struct cue_track {
 
 struct vf_cues {
     pthread_mutex_t lock;
+    const AVFormatContext *format;
     int best;                  /* the default track's number */
-    int count;                 /* of tracks below */
+    int own;                   /* the input's subtitle tracks, text or not */
+    int count;                 /* of tracks below: the input's text ones, then the files' */
+    int files_before;          /* the input's text tracks: tracks[files_before] is a file's */
     struct cue_track **stream; /* by stream index; NULL: no text track */
     int streams;
     /* The preload: a thread that reads the file's text cues from its start to its end, so that
@@ -144,7 +148,7 @@ static bool same_tracks(const struct vf_cues *c, const AVFormatContext *f)
         return false;
     for (int i = 0; i < c->count; i++) {
         const struct cue_track *t = &c->tracks[i];
-        if (f->streams[t->stream]->codecpar->codec_id != t->decoder->codec_id)
+        if (t->stream >= 0 && f->streams[t->stream]->codecpar->codec_id != t->decoder->codec_id)
             return false;
     }
     return true;
@@ -165,6 +169,8 @@ static void *preload_thread(void *arg)
     for (unsigned i = 0; i < f->nb_streams; i++)
         f->streams[i]->discard = c->stream[i] ? AVDISCARD_DEFAULT : AVDISCARD_ALL;
     for (int i = 0; i < c->count; i++) {
+        if (c->tracks[i].stream < 0)
+            continue; /* a file's, read whole already */
         const AVStream *st = f->streams[c->tracks[i].stream];
         int averr;
         decoders[i] = vf_subtitle_decoder_open(st->codecpar, st->time_base, &averr);
@@ -198,19 +204,79 @@ done:
     return NULL;
 }
 
-struct vf_cues *vf_cues_open(const AVFormatContext *format, const char *preload_url)
+/* A subtitle file's first text track, read whole, as the track after the last one. 0, or -1
+ * with a line naming the file. */
+static int load_file(struct vf_cues *c, const char *path, const char *tag, char *err, size_t errlen)
 {
+    AVFormatContext *f = NULL;
+    AVCodecContext *decoder = NULL;
+    AVPacket *packet = av_packet_alloc();
+    struct cue_track *t = &c->tracks[c->count];
+    int ret = packet ? avformat_open_input(&f, path, NULL, NULL) : AVERROR(ENOMEM), stream = -1;
+    int result = -1;
+    if (ret < 0) {
+        char reason[AV_ERROR_MAX_STRING_SIZE];
+        av_strerror(ret, reason, sizeof(reason));
+        snprintf(err, errlen, "%s: cannot open: %s", path, reason);
+        goto fail;
+    }
+    for (unsigned i = 0; i < f->nb_streams && stream < 0; i++)
+        if (f->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_SUBTITLE &&
+            vf_subtitle_is_text(f->streams[i]->codecpar->codec_id))
+            stream = (int)i;
+    if (stream < 0) {
+        snprintf(err, errlen, "%s: no text subtitles in it", path);
+        goto fail;
+    }
+    const AVStream *st = f->streams[stream];
+    decoder = vf_subtitle_decoder_open(st->codecpar, st->time_base, &ret);
+    if (!decoder) {
+        snprintf(err, errlen, "%s: this FFmpeg cannot read its %s subtitles", path,
+                 avcodec_get_name(st->codecpar->codec_id));
+        goto fail;
+    }
+    const char *slash = strrchr(path, '/');
+    char described[600];
+    snprintf(described, sizeof(described), "%s%s '%s': %s", *tag ? " " : "", tag,
+             slash ? slash + 1 : path, avcodec_get_name(st->codecpar->codec_id));
+    *t = (struct cue_track){.number = c->own + (c->count - c->files_before) + 1,
+                            .stream = -1,
+                            .tb = st->time_base,
+                            .file = strdup(described)};
+    while ((ret = av_read_frame(f, packet)) >= 0) {
+        struct cue cue;
+        if (packet->stream_index == stream && decode_cue(t, decoder, packet, 0, &cue))
+            keep_preloaded(t, &cue);
+        av_packet_unref(packet);
+    }
+    c->count++;
+    result = 0;
+fail:
+    avcodec_free_context(&decoder);
+    avformat_close_input(&f);
+    av_packet_free(&packet);
+    return result;
+}
+
+int vf_cues_open(struct vf_cues **out, const struct vf_cues_config *cfg, char *err, size_t errlen)
+{
+    const AVFormatContext *format = cfg->format;
     const unsigned n = format->nb_streams;
-    struct vf_cues *c = calloc(1, sizeof(*c) + n * sizeof(c->tracks[0]));
+    const int files = cfg->file_count + cfg->found_count;
+    struct vf_cues *c = calloc(1, sizeof(*c) + (n + (unsigned)files) * sizeof(c->tracks[0]));
     struct cue_track **by_stream = calloc(n ? n : 1, sizeof(*by_stream));
+    *out = NULL;
     if (!c || !by_stream) {
         free(c);
         free(by_stream);
-        return NULL;
+        snprintf(err, errlen, "out of memory");
+        return -1;
     }
+    c->format = format;
     c->stream = by_stream;
     c->streams = (int)n;
     c->covered = -INFINITY;
+    c->own = vf_track_count(format, AVMEDIA_TYPE_SUBTITLE);
     pthread_mutex_init(&c->lock, NULL);
     for (unsigned i = 0; i < n; i++) {
         const AVStream *st = format->streams[i];
@@ -228,17 +294,32 @@ struct vf_cues *vf_cues_open(const AVFormatContext *format, const char *preload_
         c->stream[i] = t;
         c->count++;
     }
+    c->files_before = c->count;
+    /* the files asked for must open; those found beside the input are skipped if they do not */
+    for (int i = 0; i < files; i++) {
+        const bool asked = i < cfg->file_count;
+        char why[1200];
+        const struct vf_subtitle_file *beside = asked ? NULL : &cfg->found[i - cfg->file_count];
+        if (load_file(c, asked ? cfg->files[i] : beside->path, asked ? "" : beside->tag, why,
+                      sizeof(why)) &&
+            asked) {
+            snprintf(err, errlen, "%s", why);
+            vf_cues_free(c);
+            return -1;
+        }
+    }
     if (c->count == 0) {
         vf_cues_free(c);
-        return NULL;
+        return 0;
     }
     const int best =
         av_find_best_stream((AVFormatContext *)format, AVMEDIA_TYPE_SUBTITLE, -1, -1, NULL, 0);
     c->best = best >= 0 && c->stream[best] ? c->stream[best]->number : c->tracks[0].number;
     /* without the preload (no memory, no thread) the cues read with the pictures still show */
-    c->url = preload_url ? strdup(preload_url) : NULL;
+    c->url = cfg->preload_url && c->files_before > 0 ? strdup(cfg->preload_url) : NULL;
     c->preloading = c->url && pthread_create(&c->preload, NULL, preload_thread, c) == 0;
-    return c;
+    *out = c;
+    return 0;
 }
 
 void vf_cues_free(struct vf_cues *c)
@@ -256,6 +337,7 @@ void vf_cues_free(struct vf_cues *c)
         for (int k = 0; k < t->all_count; k++)
             free_text(&t->all[k]);
         free(t->all);
+        free(t->file);
     }
     pthread_mutex_destroy(&c->lock);
     free(c->url);
@@ -287,6 +369,23 @@ static struct cue_track *track_of(struct vf_cues *c, int track)
 bool vf_cues_has_track(const struct vf_cues *c, int track)
 {
     return track_of((struct vf_cues *)c, track) != NULL;
+}
+
+int vf_cues_track_count(const struct vf_cues *c)
+{
+    return c->own + (c->count - c->files_before);
+}
+
+void vf_cues_describe(const struct vf_cues *c, int track, char *buf, size_t len)
+{
+    const struct cue_track *t = track_of((struct vf_cues *)c, track);
+    const int stream = vf_track_stream(c->format, AVMEDIA_TYPE_SUBTITLE, track);
+    if (t && t->file)
+        snprintf(buf, len, "%d/%d%s", track, vf_cues_track_count(c), t->file);
+    else if (stream >= 0)
+        vf_stream_describe(c->format->streams[stream], track, vf_cues_track_count(c), buf, len);
+    else
+        snprintf(buf, len, "%d/%d: none", track, vf_cues_track_count(c));
 }
 
 void vf_cues_add(struct vf_cues *c, const AVPacket *packet, unsigned serial)
@@ -337,7 +436,7 @@ bool vf_cues_at(struct vf_cues *c, int track, double seconds, unsigned serial, c
         return false;
     size_t n;
     pthread_mutex_lock(&c->lock);
-    if (c->done || seconds < c->covered) /* the preload read every cue up to here */
+    if (t->stream < 0 || c->done || seconds < c->covered) /* every cue up to here is read */
         n = showing(t->all, t->all_count, 0, 0, seconds, NULL, text, len);
     else
         n = showing(t->kept, t->count, (t->next - t->count + CUES_KEPT) % CUES_KEPT, CUES_KEPT,

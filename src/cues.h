@@ -12,13 +12,29 @@
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 
+#include "subtitle_files.h"
+
 struct vf_cues;
 
-/* The input's text subtitle tracks (cues drawn as pictures are not shown). preload_url: a local
- * file that a thread of its own reads the cues of from start to end, so that a cue that began
- * before the keyframe a seek went back to shows too; NULL: only the cues read with the pictures
- * show. NULL when the input has no text tracks, or their decoders are missing. */
-struct vf_cues *vf_cues_open(const AVFormatContext *format, const char *preload_url);
+struct vf_cues_config {
+    const AVFormatContext *format; /* the input's: its text subtitle tracks */
+    /* a local file that a thread of its own reads the cues of from start to end, so that a cue
+     * that began before the keyframe a seek went back to shows too; NULL: only the cues read
+     * with the pictures show */
+    const char *preload_url;
+    /* subtitle files, read whole, as tracks after the input's own: those asked for (which must
+     * open), then those found beside the input (skipped when they do not), with their tags
+     * (subtitle_files.h) */
+    const char *const *files;
+    int file_count;
+    const struct vf_subtitle_file *found;
+    int found_count;
+};
+
+/* The cues of the input's text subtitle tracks and of the files (cues drawn as pictures are not
+ * shown). 0 with *cues NULL where there are none, or their decoders are missing; -1 with a
+ * line naming a file asked for that cannot be read. */
+int vf_cues_open(struct vf_cues **cues, const struct vf_cues_config *cfg, char *err, size_t errlen);
 void vf_cues_free(struct vf_cues *c);
 /* The track shown unless the user picks one: the one FFmpeg finds best where it is text, else
  * the first text one. */
@@ -27,6 +43,10 @@ int vf_cues_default_track(const struct vf_cues *c);
 int vf_cues_next_track(const struct vf_cues *c, int track);
 /* Whether `track` is a text track whose cues are kept. */
 bool vf_cues_has_track(const struct vf_cues *c, int track);
+/* The subtitle tracks: the input's, text or not, and the files'. */
+int vf_cues_track_count(const struct vf_cues *c);
+/* "2/3 fra: subrip", "3/3 en 'film.en.srt': subrip" (tracks.h). */
+void vf_cues_describe(const struct vf_cues *c, int track, char *buf, size_t len);
 /* A packet read from the input (those of other streams are ignored), with the serial of the
  * pictures it goes with (vf_media_item's). */
 void vf_cues_add(struct vf_cues *c, const AVPacket *packet, unsigned serial);

@@ -39,6 +39,7 @@ enum {
     OPT_NO_SUB,
     OPT_AID,
     OPT_SID,
+    OPT_SUB_FILE,
     OPT_VOLUME,
     OPT_MUTE,
     OPT_THREADS,
@@ -103,6 +104,9 @@ static const struct cli_option cli_options[] = {
      "audio track N (1: the first) played, and alone recorded; no: as --no-audio"},
     {"sid", required_argument, OPT_SID, "N",
      "subtitle track N (1: the first) shown, and alone recorded; no: as --no-sub"},
+    {"sub-file", required_argument, OPT_SUB_FILE, "FILE",
+     "one more subtitle track for the window, once per file (film.srt and film.en.srt "
+     "beside film.mkv are found)"},
     {"volume", required_argument, OPT_VOLUME, "N", "the window's sound, 0 to 100 (default 100)"},
     {"mute", no_argument, OPT_MUTE, "", "open the window with its sound muted (m: on / off)"},
     {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},
@@ -328,6 +332,11 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         else
             o->subtitle_track = (int)n;
         break;
+    case OPT_SUB_FILE:
+        if (o->subtitle_file_count == VF_MAX_SUBTITLE_FILES)
+            return fail(err, len, "--sub-file: at most %d files", VF_MAX_SUBTITLE_FILES);
+        o->subtitle_files[o->subtitle_file_count++] = arg;
+        break;
     case OPT_VOLUME:
         if (vf_parse_long(arg, 0, 100, &n))
             return fail(err, len, "--volume: '%s' is not an integer from 0 to 100", arg);
@@ -424,5 +433,7 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
                     o->pause ? "pause" : "speed");
     if (o->fullscreen && o->no_window)
         return fail(err, errlen, "--fs: the window's; not with --no-window");
+    if (o->subtitle_file_count && o->no_window)
+        return fail(err, errlen, "--sub-file: the window's; not with --no-window");
     return 0;
 }

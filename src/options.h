@@ -7,6 +7,7 @@
 
 #include "filter.h"
 #include "parse.h"
+#include "subtitle_files.h"
 
 enum vf_engine_choice { VF_USE_BOTH, VF_USE_CPU, VF_USE_GPU };
 
@@ -49,11 +50,13 @@ struct vf_options {
     bool no_subtitles;        /* --no-sub: the window shows none, recordings carry none */
     int audio_track;          /* --aid: 1 for the input's first audio stream...; 0: the best */
     int subtitle_track;       /* --sid: the same for subtitles; 0: the best text one, all kept */
-    int volume;               /* the window's sound, 0..100 */
-    bool mute;                /* the window opens muted */
-    int threads;              /* 0: all cores */
-    const char *input_conf;   /* key bindings over the built-in ones; NULL: the user's, if any */
-    bool verbose;             /* FFmpeg's own log lines on stderr */
+    const char *subtitle_files[VF_MAX_SUBTITLE_FILES]; /* --sub-file: the window's more tracks */
+    int subtitle_file_count;
+    int volume;             /* the window's sound, 0..100 */
+    bool mute;              /* the window opens muted */
+    int threads;            /* 0: all cores */
+    const char *input_conf; /* key bindings over the built-in ones; NULL: the user's, if any */
+    bool verbose;           /* FFmpeg's own log lines on stderr */
     bool help;
     bool version;
 };

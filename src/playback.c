@@ -67,6 +67,25 @@ static const char *preload_url(const struct vf_playback_config *cfg,
                : NULL;
 }
 
+/* The window's subtitles: the input's text tracks, the files asked for, and those beside a
+ * local file (mpv's --sub-auto=exact). */
+static int open_cues(struct vf_playback *p, const struct vf_playback_config *cfg, char *err,
+                     size_t errlen)
+{
+    const char *url = preload_url(cfg, p->info);
+    struct vf_subtitle_file found[VF_MAX_SUBTITLE_FILES];
+    const int found_count = url ? vf_find_subtitle_files(url, found, VF_MAX_SUBTITLE_FILES) : 0;
+    const struct vf_cues_config cc = {.format = p->info->format,
+                                      .preload_url = url,
+                                      .files = cfg->subtitle_files,
+                                      .file_count = cfg->subtitle_file_count,
+                                      .found = found,
+                                      .found_count = found_count};
+    const int ret = vf_cues_open(&p->cues, &cc, err, errlen);
+    vf_free_subtitle_files(found, found_count);
+    return ret;
+}
+
 static void put_packet(struct vf_playback *p, struct vf_media_item *item)
 {
     vf_cues_add(p->cues, item->packet, item->serial);
@@ -288,7 +307,8 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
     p->no_audio = cfg->no_audio;
     p->no_subtitles = cfg->no_subtitles;
     p->subtitle_track = cfg->subtitle_track;
-    p->cues = cfg->no_subtitles ? NULL : vf_cues_open(p->info->format, preload_url(cfg, p->info));
+    if (!cfg->no_subtitles && open_cues(p, cfg, err, errlen))
+        goto fail;
     p->threads = cfg->threads;
     if (open_engines(p, cfg, err, errlen) || vf_decoder_start(p->decoder, err, errlen))
         goto fail;

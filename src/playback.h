@@ -42,6 +42,8 @@ struct vf_playback_config {
     bool no_audio;              /* recordings without the input's audio */
     bool no_subtitles;          /* and without its subtitles, which the window does not show */
     int subtitle_track;         /* the only subtitle track recordings carry (tracks.h); 0: all */
+    const char *const *subtitle_files; /* shown after the input's own tracks (cues.h) */
+    int subtitle_file_count;
     bool use_cpu, use_gpu;
     int threads;
     struct vf_settings settings;

@@ -35,27 +35,30 @@ int vf_track_of(const AVFormatContext *f, enum AVMediaType type, int stream)
     return n;
 }
 
-void vf_track_describe(const AVFormatContext *f, enum AVMediaType type, int n, char *buf,
-                       size_t len)
+void vf_stream_describe(const AVStream *st, int n, int count, char *buf, size_t len)
 {
-    const int stream = vf_track_stream(f, type, n);
-    if (stream < 0) {
-        snprintf(buf, len, "%d/%d: none", n, vf_track_count(f, type));
-        return;
-    }
-    const AVStream *st = f->streams[stream];
     const AVDictionaryEntry *language = av_dict_get(st->metadata, "language", NULL, 0);
     const AVDictionaryEntry *title = av_dict_get(st->metadata, "title", NULL, 0);
     char sound[160] = "";
-    if (type == AVMEDIA_TYPE_AUDIO) {
+    if (st->codecpar->codec_type == AVMEDIA_TYPE_AUDIO) {
         char channels[128];
         vf_audio_layout_name(&st->codecpar->ch_layout, channels, sizeof(channels));
         snprintf(sound, sizeof(sound), ", %s, %g kHz", channels,
                  st->codecpar->sample_rate / 1000.0);
     }
-    snprintf(buf, len, "%d/%d%s%s%s%s%s: %s%s", n, vf_track_count(f, type), language ? " " : "",
+    snprintf(buf, len, "%d/%d%s%s%s%s%s: %s%s", n, count, language ? " " : "",
              language ? language->value : "", title ? " '" : "", title ? title->value : "",
              title ? "'" : "", avcodec_get_name(st->codecpar->codec_id), sound);
+}
+
+void vf_track_describe(const AVFormatContext *f, enum AVMediaType type, int n, char *buf,
+                       size_t len)
+{
+    const int stream = vf_track_stream(f, type, n);
+    if (stream < 0)
+        snprintf(buf, len, "%d/%d: none", n, vf_track_count(f, type));
+    else
+        vf_stream_describe(f->streams[stream], n, vf_track_count(f, type), buf, len);
 }
 
 int vf_check_track(const struct vf_source_info *info, enum AVMediaType type, int n, char *err,

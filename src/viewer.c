@@ -311,6 +311,8 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
                                     .no_audio = o->no_audio,
                                     .no_subtitles = o->no_subtitles,
                                     .subtitle_track = o->subtitle_track,
+                                    .subtitle_files = o->subtitle_files,
+                                    .subtitle_file_count = o->subtitle_file_count,
                                     .turn = vf_orientation_user(o->rotate, o->mirror),
                                     .use_cpu = o->engine != VF_USE_GPU,
                                     .use_gpu = o->engine != VF_USE_CPU,

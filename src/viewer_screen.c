@@ -6,7 +6,6 @@
 #include "cues.h"
 #include "settings.h"
 #include "timing.h"
-#include "tracks.h"
 #include "variants.h"
 
 static const float DIFFERENCE_GAIN = 16;
@@ -240,9 +239,8 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     int tracks = 0, playing = u->sound ? vf_sound_track(u->sound, &tracks) : 0;
     if (tracks > 1)
         snprintf(track, sizeof(track), "audio %d/%d  ", playing, tracks);
-    tracks = u->playback
-                 ? vf_track_count(vf_playback_info(u->playback)->format, AVMEDIA_TYPE_SUBTITLE)
-                 : 0;
+    const struct vf_cues *cues = u->playback ? vf_playback_cues(u->playback) : NULL;
+    tracks = cues ? vf_cues_track_count(cues) : 0;
     if (tracks > 1 && u->subtitles && u->subtitle_track)
         snprintf(track + strlen(track), sizeof(track) - strlen(track), "sub %d/%d  ",
                  u->subtitle_track, tracks);

@@ -15,14 +15,17 @@ void ui_choose_subtitles(struct ui *u)
         return;
     /* --sid named a track this input lacks, or one drawn as pictures */
     const struct vf_source_info *info = vf_playback_info(u->playback);
-    char why[1200];
-    if (vf_check_track(info, AVMEDIA_TYPE_SUBTITLE, wanted, why, sizeof(why)) == 0) {
-        char track[512];
-        vf_track_describe(info->format, AVMEDIA_TYPE_SUBTITLE, wanted, track, sizeof(track));
-        snprintf(why, sizeof(why), "%s: subtitle track %s is not text: the window shows none",
-                 info->name, track);
-    }
-    ui_note(u, "%s", why);
+    const int count =
+        cues ? vf_cues_track_count(cues) : vf_track_count(info->format, AVMEDIA_TYPE_SUBTITLE);
+    char track[512];
+    vf_track_describe(info->format, AVMEDIA_TYPE_SUBTITLE, wanted, track, sizeof(track));
+    if (count == 0)
+        ui_note(u, "%s: --sid %d: it has no subtitles", info->name, wanted);
+    else if (wanted > count)
+        ui_note(u, "%s: --sid %d: it has %d subtitle track%s", info->name, wanted, count,
+                count == 1 ? "" : "s");
+    else
+        ui_note(u, "%s: subtitle track %s is not text: the window shows none", info->name, track);
     u->subtitle_track = 0;
 }
 
@@ -46,7 +49,6 @@ void ui_cycle_subtitles(struct ui *u)
         return;
     }
     char track[512];
-    vf_track_describe(vf_playback_info(u->playback)->format, AVMEDIA_TYPE_SUBTITLE,
-                      u->subtitle_track, track, sizeof(track));
+    vf_cues_describe(cues, u->subtitle_track, track, sizeof(track));
     ui_note(u, "subtitles %s", track);
 }

@@ -14,6 +14,7 @@
 #include "keys.h"
 #include "layout.h"
 #include "settings.h"
+#include "subtitle_files.h"
 #include "subtitle_text.h"
 #include "timing.h"
 #include "variants.h"
@@ -415,6 +416,73 @@ static void test_subtitle_text(void)
     }
 }
 
+/* subtitle files beside a video, as mpv's --sub-auto=exact finds them */
+static void test_subtitle_files(void)
+{
+    static const struct {
+        const char *video, *name, *tag; /* tag NULL: no match */
+    } cases[] = {
+        {"film.mkv", "film.srt", ""},
+        {"film.mkv", "film.en.srt", "en"},
+        {"film.mkv", "film.forced.ASS", "forced"},
+        {"film.mkv", "film.ssa", ""},
+        {"film.mkv", "film.vtt", ""},
+        {"film.mkv", "film.mkv", NULL},     /* not subtitles */
+        {"film.mkv", "film.en.txt", NULL},  /* nor this */
+        {"film.mkv", "film2.srt", NULL},    /* another film's */
+        {"film.mkv", "fil.srt", NULL},      /* shorter */
+        {"film.mkv", "Film.srt", NULL},     /* names are exact */
+        {"film.mkv", "film..srt", NULL},    /* an empty tag */
+        {"film.mkv", "film.a.b.srt", NULL}, /* two words */
+        {"film.mkv", "film.srt.bak", NULL}, /* the extension is the last */
+        {"film", "film.srt", ""},           /* a video without an extension */
+        {"a.b.mkv", "a.b.de.srt", "de"},    /* the video's last dot only */
+        {"a.b.mkv", "a.srt", NULL},
+        {".mkv", ".mkv.srt", ""}, /* a name that is all extension */
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char tag[16] = "?";
+        const bool match =
+            vf_subtitle_file_matches(cases[i].video, cases[i].name, tag, sizeof(tag));
+        CHECK(match == (cases[i].tag != NULL) && (!match || !strcmp(tag, cases[i].tag)),
+              "subtitle file %zu: %s beside %s: %s '%s'", i, cases[i].name, cases[i].video,
+              match ? "matched" : "no match", tag);
+    }
+    /* a folder: the matches, by name, with the folder; up to the most asked */
+    char dir[] = "/tmp/vfview-subs-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+    const char *names[] = {"v.mp4", "v.srt", "v.en.srt", "v.de.vtt", "w.srt", "v.en.srt.part"};
+    char path[256];
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+        FILE *f = fopen(path, "w");
+        CHECK(f != NULL, "cannot create %s", path);
+        if (f)
+            fclose(f);
+    }
+    snprintf(path, sizeof(path), "%s/v.mp4", dir);
+    struct vf_subtitle_file found[VF_MAX_SUBTITLE_FILES];
+    int n = vf_find_subtitle_files(path, found, VF_MAX_SUBTITLE_FILES);
+    char want[3][256];
+    snprintf(want[0], sizeof(want[0]), "%s/v.de.vtt", dir);
+    snprintf(want[1], sizeof(want[1]), "%s/v.en.srt", dir);
+    snprintf(want[2], sizeof(want[2]), "%s/v.srt", dir);
+    CHECK(n == 3 && !strcmp(found[0].path, want[0]) && !strcmp(found[1].path, want[1]) &&
+              !strcmp(found[2].path, want[2]) && !strcmp(found[0].tag, "de") &&
+              !strcmp(found[1].tag, "en") && !strcmp(found[2].tag, ""),
+          "subtitle files beside %s: %d, the first %s", path, n, n > 0 ? found[0].path : "-");
+    vf_free_subtitle_files(found, n);
+    n = vf_find_subtitle_files(path, found, 2);
+    CHECK(n == 2, "at most 2 asked: %d", n);
+    vf_free_subtitle_files(found, n);
+    CHECK(vf_find_subtitle_files("/nonexistent-vfview/v.mp4", found, 4) == 0, "no folder: none");
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+        remove(path);
+    }
+    remove(dir);
+}
+
 static void test_layout(void)
 {
     struct vf_rect box = {0, 0, 400, 400};
@@ -698,6 +766,7 @@ int main(int argc, char **argv)
     test_clock();
     test_layout();
     test_subtitle_text();
+    test_subtitle_files();
     test_view();
     test_fold();
     test_settings_line();

@@ -463,14 +463,15 @@ fi
 
 # a recording made in the window keeps the input's subtitles: the cue showing when 'r' is
 # pressed from the recording's first picture (kept back with the sound read ahead), and those
-# after it, in the same container
-printf '' >cues.srt
+# after it, in the same container (the cues' file is not named cues.srt, which the window would
+# find beside cues.mkv as one more track)
+printf '' >cue-list.srt
 for i in $(seq 0 11); do
     printf '%d\n00:00:%02d,%03d --> 00:00:%02d,%03d\ncue %d\n\n' $((i + 1)) $((i / 2)) \
-        $((i % 2 * 500)) $(((i + 1) / 2)) $(((i + 1) % 2 * 500)) "$i" >>cues.srt
+        $((i % 2 * 500)) $(((i + 1) / 2)) $(((i + 1) % 2 * 500)) "$i" >>cue-list.srt
 done
 ffmpeg -nostdin -loglevel error -y -f lavfi -i "testsrc2=size=160x120:rate=25:duration=6" \
-    -i cues.srt -map 0 -map 1 -c:v libx264 -preset ultrafast -c:s srt cues.mkv
+    -i cue-list.srt -map 0 -map 1 -c:v libx264 -preset ultrafast -c:s srt cues.mkv
 cat >cues.sh <<SCRIPT
 "$vfview" --engine cpu -o cues-rec.mkv cues.mkv 2>cues.err &
 pid=\$!
@@ -496,7 +497,7 @@ wait \$pid
 SCRIPT
 # 'j' goes through the text tracks and then off (as mpv's): a second track, German, whose cues
 # read otherwise; --sid 2 opens on it, and --sid 3 of 2 says why none shows
-sed 's/^cue /zwei /' cues.srt >cues-de.srt
+sed 's/^cue /zwei /' cue-list.srt >cues-de.srt
 ffmpeg -nostdin -loglevel error -y -i cues.mkv -i cues-de.srt -map 0 -map 1 -c copy -c:s srt \
     -metadata:s:s:1 language=deu cues2.mkv
 cat >cuetracks.sh <<SCRIPT
@@ -553,9 +554,9 @@ fi
 # reads the file's cues ahead. One cue from 3 to 9 s, keyframes at 0, 4 and 8 s; paused at 0 no
 # cue, → to 5 s (the demuxer starts at 4) the cue, ← to 0 none again. The crop: the cue's
 # right end, right of the picture (the GPU half, off).
-printf '1\n00:00:03,000 --> 00:00:09,000\nlong cue 3 to 9\n\n' >long.srt
+printf '1\n00:00:03,000 --> 00:00:09,000\nlong cue 3 to 9\n\n' >long-cue.srt
 ffmpeg -nostdin -loglevel error -y -f lavfi -i "testsrc2=size=160x120:rate=25:duration=10" \
-    -i long.srt -map 0 -map 1 -c:v libx264 -preset ultrafast -g 100 -sc_threshold 0 -c:s srt long.mkv
+    -i long-cue.srt -map 0 -map 1 -c:v libx264 -preset ultrafast -g 100 -sc_threshold 0 -c:s srt long.mkv
 cat >longcue.sh <<SCRIPT
 "$vfview" --engine cpu --pause long.mkv 2>longcue.err &
 pid=\$!
@@ -571,6 +572,42 @@ cue_end() { ffmpeg -v error -i "$1" -vf "crop=40:14:168:110" -f rawvideo - | cks
 [ "${#shots[@]}" -eq 3 ] && [ "$(cue_end "${shots[0]}")" != "$(cue_end "${shots[1]}")" ] &&
     [ "$(cue_end "${shots[0]}")" = "$(cue_end "${shots[2]}")" ] && ok ||
     bad "a cue begun before the seek's keyframe: ${#shots[@]} screenshots: $(tail -3 longcue.err)"
+
+# subtitle files: one asked for with --sub-file and one found beside the input (film.en.srt)
+# are tracks 2 and 3 after the input's own; 'j' goes through them and off. A file asked for
+# that cannot be read, or holds no text subtitles, stops vfview in one line.
+cp long.mkv film.mkv
+printf '1\n00:00:00,000 --> 00:00:09,000\nbeside the film\n\n' >film.en.srt
+printf '1\n00:00:00,000 --> 00:00:09,000\nASKED FOR\n\n' >asked.srt
+cat >subfiles.sh <<SCRIPT
+"$vfview" --engine cpu --pause --sub-file asked.srt film.mkv 2>subfiles.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key s; sleep 0.5
+for i in 1 2 3; do xdotool key j; sleep 0.5; xdotool key s; sleep 0.5; done
+xdotool key q
+wait \$pid
+"$vfview" --engine cpu --sub-file nothere.srt film.mkv 2>nothere.err
+echo "status \$?" >>nothere.err
+"$vfview" --engine cpu --sub-file white.png film.mkv 2>notsubs.err
+echo "status \$?" >>notsubs.err
+SCRIPT
+rm -f vfview-*.png
+in_xvfb 60 1600x900x24 bash subfiles.sh
+shots=(vfview-*.png)
+if [ "${#shots[@]}" -eq 4 ]; then
+    none=$(cue_end "${shots[0]}") asked=$(cue_end "${shots[1]}") beside=$(cue_end "${shots[2]}")
+    [ "$asked" != "$none" ] && [ "$beside" != "$none" ] && [ "$asked" != "$beside" ] &&
+        [ "$(cue_end "${shots[3]}")" = "$none" ] &&
+        grep -q "subtitles 2/3 'asked.srt': subrip" subfiles.err &&
+        grep -q "subtitles 3/3 en 'film.en.srt': subrip" subfiles.err && ok ||
+        bad "subtitle files: $(cat subfiles.err)"
+else
+    bad "subtitle files: ${#shots[@]} screenshots: $(tail -3 subfiles.err)"
+fi
+[ "$(cat nothere.err)" = "$(printf 'vfview: nothere.srt: cannot open: No such file or directory\nstatus 1')" ] &&
+    [ "$(cat notsubs.err)" = "$(printf 'vfview: white.png: no text subtitles in it\nstatus 1')" ] && ok ||
+    bad "subtitle files that cannot be read: $(cat nothere.err notsubs.err)"
 
 # the split view ('w'): one picture, the original (white) left of a light line and the filtered
 # picture (edge: black) right of it; the line follows the pointer across the picture, stays
