@@ -204,9 +204,10 @@ done:
     return NULL;
 }
 
-/* A subtitle file's first text track, read whole, as the track after the last one. 0, or -1
- * with a line naming the file. */
-static int load_file(struct vf_cues *c, const char *path, const char *tag, char *err, size_t errlen)
+/* A subtitle file's first text track, read whole, as the track after the last one, its times
+ * moved by offset_s. 0, or -1 with a line naming the file. */
+static int load_file(struct vf_cues *c, const char *path, const char *tag, double offset_s,
+                     char *err, size_t errlen)
 {
     AVFormatContext *f = NULL;
     AVCodecContext *decoder = NULL;
@@ -245,8 +246,11 @@ static int load_file(struct vf_cues *c, const char *path, const char *tag, char 
                             .file = strdup(described)};
     while ((ret = av_read_frame(f, packet)) >= 0) {
         struct cue cue;
-        if (packet->stream_index == stream && decode_cue(t, decoder, packet, 0, &cue))
+        if (packet->stream_index == stream && decode_cue(t, decoder, packet, 0, &cue)) {
+            cue.start += offset_s;
+            cue.end += offset_s;
             keep_preloaded(t, &cue);
+        }
         av_packet_unref(packet);
     }
     c->count++;
@@ -300,8 +304,8 @@ int vf_cues_open(struct vf_cues **out, const struct vf_cues_config *cfg, char *e
         const bool asked = i < cfg->file_count;
         char why[1200];
         const struct vf_subtitle_file *beside = asked ? NULL : &cfg->found[i - cfg->file_count];
-        if (load_file(c, asked ? cfg->files[i] : beside->path, asked ? "" : beside->tag, why,
-                      sizeof(why)) &&
+        if (load_file(c, asked ? cfg->files[i] : beside->path, asked ? "" : beside->tag,
+                      cfg->files_start_s, why, sizeof(why)) &&
             asked) {
             snprintf(err, errlen, "%s", why);
             vf_cues_free(c);

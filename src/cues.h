@@ -29,6 +29,9 @@ struct vf_cues_config {
     int file_count;
     const struct vf_subtitle_file *found;
     int found_count;
+    /* where the files' time 0 is on the input's clock: its start, as players count the time of
+     * a file (MPEG-TS starts at 1.4 s) */
+    double files_start_s;
 };
 
 /* The cues of the input's text subtitle tracks and of the files (cues drawn as pictures are not

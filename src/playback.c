@@ -80,7 +80,8 @@ static int open_cues(struct vf_playback *p, const struct vf_playback_config *cfg
                                       .files = cfg->subtitle_files,
                                       .file_count = cfg->subtitle_file_count,
                                       .found = found,
-                                      .found_count = found_count};
+                                      .found_count = found_count,
+                                      .files_start_s = p->info->start_s};
     const int ret = vf_cues_open(&p->cues, &cc, err, errlen);
     vf_free_subtitle_files(found, found_count);
     return ret;

@@ -579,6 +579,10 @@ cue_end() { ffmpeg -v error -i "$1" -vf "crop=40:14:168:110" -f rawvideo - | cks
 cp long.mkv film.mkv
 printf '1\n00:00:00,000 --> 00:00:09,000\nbeside the film\n\n' >film.en.srt
 printf '1\n00:00:00,000 --> 00:00:09,000\nASKED FOR\n\n' >asked.srt
+# a file's time 0 is the input's start, as players count it: MPEG-TS starts at 1.4 s, and a cue
+# of its first second shows at its first picture
+ffmpeg -nostdin -loglevel error -y -i long.mkv -map 0:v -c copy -f mpegts clip.ts
+printf '1\n00:00:00,000 --> 00:00:01,000\nfirst second\n\n' >clip.srt
 cat >subfiles.sh <<SCRIPT
 "$vfview" --engine cpu --pause --sub-file asked.srt film.mkv 2>subfiles.err &
 pid=\$!
@@ -586,6 +590,11 @@ timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; ex
 sleep 1; xdotool key s; sleep 0.5
 for i in 1 2 3; do xdotool key j; sleep 0.5; xdotool key s; sleep 0.5; done
 xdotool key q
+wait \$pid
+"$vfview" --engine cpu --pause clip.ts 2>>subfiles.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key s; sleep 0.5; xdotool key j; sleep 0.5; xdotool key s; sleep 0.5; xdotool key q
 wait \$pid
 "$vfview" --engine cpu --sub-file nothere.srt film.mkv 2>nothere.err
 echo "status \$?" >>nothere.err
@@ -595,10 +604,11 @@ SCRIPT
 rm -f vfview-*.png
 in_xvfb 60 1600x900x24 bash subfiles.sh
 shots=(vfview-*.png)
-if [ "${#shots[@]}" -eq 4 ]; then
+if [ "${#shots[@]}" -eq 6 ]; then
     none=$(cue_end "${shots[0]}") asked=$(cue_end "${shots[1]}") beside=$(cue_end "${shots[2]}")
     [ "$asked" != "$none" ] && [ "$beside" != "$none" ] && [ "$asked" != "$beside" ] &&
         [ "$(cue_end "${shots[3]}")" = "$none" ] &&
+        [ "$(cue_end "${shots[4]}")" != "$none" ] && [ "$(cue_end "${shots[5]}")" = "$none" ] &&
         grep -q "subtitles 2/3 'asked.srt': subrip" subfiles.err &&
         grep -q "subtitles 3/3 en 'film.en.srt': subrip" subfiles.err && ok ||
         bad "subtitle files: $(cat subfiles.err)"
