@@ -115,7 +115,8 @@ static void keep_preloaded(struct cue_track *t, struct cue *cue)
 {
     enum { OPEN_ENDS = 8 }; /* the latest cues, where one without an end can be */
     const int from = t->all_count > OPEN_ENDS ? t->all_count - OPEN_ENDS : 0;
-    end_open_cues(t->all + from, t->all_count - from, cue);
+    if (t->all) /* none yet: no pointer to step from */
+        end_open_cues(t->all + from, t->all_count - from, cue);
     if (!cue->text[0] || t->all_count == PRELOADED_MAX) {
         free_text(cue);
         return;
