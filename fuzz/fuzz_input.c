@@ -1,11 +1,13 @@
 /* libFuzzer harness over vfview's input path: bytes -> demux -> decode -> convert to planar RGB
  * -> filter (CPU reference and fast engines, which must agree) -> convert back -> encode to
  * memory (FFV1, packets dropped); text subtitles -> decoded and encoded again as mov_text, as a
- * recording into MP4 converts them (subtitle_convert.c). The bytes reach vfview's own decoder
- * (decode.c, its thread and queue included) through a memfd, as a file would. Build: meson setup
- * build-fuzz -Dfuzz=enabled (clang); run: build-fuzz/fuzz/fuzz_input CORPUS */
+ * recording into MP4 converts them (subtitle_convert.c); and the bytes as a subtitle file
+ * (--sub-file), read whole into the window's cues and looked up (cues.c). The bytes reach vfview's
+ * own decoder (decode.c, its thread and queue included) through a memfd, as a file would. Build:
+ * meson setup build-fuzz -Dfuzz=enabled (clang); run: build-fuzz/fuzz/fuzz_input CORPUS */
 #include "convert.h"
 #include "cpu.h"
+#include "cues.h"
 #include "decode.h"
 #include "filter.h"
 #include "subtitle_convert.h"
@@ -147,6 +149,24 @@ done:
         vf_subtitle_converter_free(h.cues[i]);
 }
 
+/* The bytes as a subtitle file beside an input of no streams: its cues, looked up at the times
+ * the byte after the first gives. */
+static void read_as_subtitles(const char *url, const uint8_t *data, size_t size)
+{
+    AVFormatContext *none = avformat_alloc_context();
+    const char *files[1] = {url};
+    const struct vf_cues_config cc = {.format = none, .files = files, .file_count = 1};
+    struct vf_cues *cues = NULL;
+    char err[512], text[512];
+    if (none && vf_cues_open(&cues, &cc, err, sizeof(err)) == 0 && cues) {
+        vf_cues_describe(cues, 1, text, sizeof(text));
+        for (int i = 0; i < 8; i++)
+            vf_cues_at(cues, 1, (size > 1 ? data[1] : 0) * 0.1 * i, 0, text, sizeof(text));
+    }
+    vf_cues_free(cues);
+    avformat_free_context(none);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -164,5 +184,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char url[64];
     snprintf(url, sizeof(url), "/proc/self/fd/%d", fd);
     run(url, data, size);
+    read_as_subtitles(url, data, size);
     return 0;
 }
