@@ -355,11 +355,14 @@ int vf_cues_default_track(const struct vf_cues *c)
     return c->best;
 }
 
-int vf_cues_next_track(const struct vf_cues *c, int track)
+int vf_cues_step_track(const struct vf_cues *c, int track, int step)
 {
-    for (int i = 0; i < c->count; i++) /* in the order of their numbers */
-        if (c->tracks[i].number > track)
-            return c->tracks[i].number;
+    /* the tracks are in the order of their numbers */
+    for (int k = 0; k < c->count; k++) {
+        const int number = c->tracks[step > 0 ? k : c->count - 1 - k].number;
+        if (step > 0 ? number > track : track == 0 || number < track)
+            return number;
+    }
     return 0;
 }
 

@@ -42,8 +42,9 @@ void vf_cues_free(struct vf_cues *c);
 /* The track shown unless the user picks one: the one FFmpeg finds best where it is text, else
  * the first text one. */
 int vf_cues_default_track(const struct vf_cues *c);
-/* The next text track after `track` (0: the first), or 0 after the last. */
-int vf_cues_next_track(const struct vf_cues *c, int track);
+/* The next text track after `track` (step 1; from 0: the first), or 0 after the last; the one
+ * before it (step -1; from 0: the last), or 0 before the first. */
+int vf_cues_step_track(const struct vf_cues *c, int track, int step);
 /* Whether `track` is a text track whose cues are kept. */
 bool vf_cues_has_track(const struct vf_cues *c, int track);
 /* The subtitle tracks: the input's, text or not, and the files'. */

@@ -28,7 +28,8 @@ static const struct {
     {"SHARP", '#'},
 };
 
-enum argument { NO_ARG, INT_ARG, PRESET_ARG };
+/* OPT_INT_ARG: a whole number, 0 when left out */
+enum argument { NO_ARG, INT_ARG, OPT_INT_ARG, PRESET_ARG };
 
 static const struct {
     const char *name;
@@ -61,7 +62,7 @@ static const struct {
     {"difference", VF_CMD_DIFFERENCE, NO_ARG, 0, 0},
     {"original", VF_CMD_ORIGINAL, NO_ARG, 0, 0},
     {"split", VF_CMD_SPLIT, NO_ARG, 0, 0},
-    {"subtitles", VF_CMD_SUBTITLES, NO_ARG, 0, 0},
+    {"subtitles", VF_CMD_SUBTITLES, OPT_INT_ARG, -1, 1},
     {"zoom", VF_CMD_ZOOM, INT_ARG, 0, 64},
     {"help", VF_CMD_HELP, NO_ARG, 0, 0},
     {"panel", VF_CMD_PANEL, NO_ARG, 0, 0},
@@ -215,6 +216,9 @@ int vf_keymap_parse_line(const char *line, struct vf_key_binding *b, char *err, 
         }
         break;
     case INT_ARG:
+    case OPT_INT_ARG:
+        if (commands[c].argument == OPT_INT_ARG && !*argument_word)
+            break;
         if (vf_parse_long(argument_word, commands[c].lo, commands[c].hi, &value)) {
             snprintf(err, errlen, "%s needs a whole number from %ld to %ld, not '%s'",
                      commands[c].name, commands[c].lo, commands[c].hi, argument_word);
@@ -242,7 +246,7 @@ static void word_table_keys(struct vf_keymap *m)
         char argument[24] = "";
         if (commands[c].argument == PRESET_ARG && t->arg >= 0 && t->arg < VF_PRESET_COUNT)
             snprintf(argument, sizeof(argument), " %s", vf_presets[t->arg].name);
-        else if (commands[c].argument == INT_ARG)
+        else if (commands[c].argument == INT_ARG || (commands[c].argument == OPT_INT_ARG && t->arg))
             snprintf(argument, sizeof(argument), " %d", t->arg);
         vf_key_name(t->key, m->table_labels[k], sizeof(m->table_labels[k]));
         snprintf(m->table_helps[k], sizeof(m->table_helps[k]), "%s%s", commands[c].name, argument);

@@ -486,7 +486,7 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
         u->last_panel = 0; /* the labels' room changed */
         break;
     case VF_CMD_SUBTITLES:
-        ui_cycle_subtitles(u);
+        ui_cycle_subtitles(u, b->arg < 0 ? -1 : 1);
         break;
     case VF_CMD_ZOOM:
         u->view = b->arg ? vf_view_zoom(u->view, b->arg, 0.5, 0.5) : vf_view_whole();

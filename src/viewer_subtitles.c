@@ -1,5 +1,5 @@
-/* The window's choice of subtitles: the track an input opens with, and the 'j' key that goes
- * through the input's text tracks and then off, as mpv's does. */
+/* The window's choice of subtitles: the track an input opens with, and the 'j' and 'J' keys that
+ * go through the input's text tracks and off, as mpv's do. */
 #include "viewer_ui.h"
 
 #include "cues.h"
@@ -29,7 +29,7 @@ void ui_choose_subtitles(struct ui *u)
     u->subtitle_track = 0;
 }
 
-void ui_cycle_subtitles(struct ui *u)
+void ui_cycle_subtitles(struct ui *u, int step)
 {
     const struct vf_cues *cues = u->playback ? vf_playback_cues(u->playback) : NULL;
     if (u->opts->no_subtitles) {
@@ -40,8 +40,8 @@ void ui_cycle_subtitles(struct ui *u)
         ui_note(u, "subtitles: this input has no text subtitles");
         return;
     }
-    /* off: the first text track; on: the next, and off after the last */
-    u->subtitle_track = vf_cues_next_track(cues, u->subtitles ? u->subtitle_track : 0);
+    /* off: the first (last) text track; on: the next (previous), and off after the last */
+    u->subtitle_track = vf_cues_step_track(cues, u->subtitles ? u->subtitle_track : 0, step);
     u->subtitles = u->subtitle_track != 0;
     u->redraw = true;
     if (!u->subtitles) {

@@ -122,10 +122,10 @@ void ui_check_sound(struct ui *u);
 void ui_change_volume(struct ui *u, int points);
 void ui_cycle_audio(struct ui *u);
 /* The subtitles (viewer_subtitles.c): the track a new input shows (--sid's, else the best text
- * one; one the window cannot show is noted); 'j': the input's next text track, off after the
- * last. */
+ * one; one the window cannot show is noted); 'j' (step 1) and 'J' (-1): the input's next or
+ * previous text track, off after the last (before the first). */
 void ui_choose_subtitles(struct ui *u);
-void ui_cycle_subtitles(struct ui *u);
+void ui_cycle_subtitles(struct ui *u, int step);
 /* The panel, the labels over the halves, the GPU's message and the help, rendered again. */
 void ui_update_overlay(struct ui *u, double now, char *gpu_status);
 /* The halves and the overlays, into the back buffer. */

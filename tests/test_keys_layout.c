@@ -197,6 +197,9 @@ static void test_keymap(void)
         {"> input 1", 1, '>', VF_CMD_INPUT, 1},
         {"M mute", 1, 'M', VF_CMD_MUTE, 0},
         {"9 volume -5", 1, '9', VF_CMD_VOLUME, -5},
+        {"j subtitles", 1, 'j', VF_CMD_SUBTITLES, 0}, /* its number may be left out: the next */
+        {"J subtitles -1", 1, 'J', VF_CMD_SUBTITLES, -1},
+        {"n subtitles 1", 1, 'n', VF_CMD_SUBTITLES, 1},
     };
     for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
         b = (struct vf_key_binding){0};
@@ -219,6 +222,9 @@ static void test_keymap(void)
         {"x zoom -2", "zoom needs a whole number from 0 to 64, not '-2'"},
         {"x volume 101", "volume needs a whole number from -100 to 100, not '101'"},
         {"x mute 1", "mute: one argument too many"},
+        {"x subtitles 2", "subtitles needs a whole number from -1 to 1, not '2'"},
+        {"x subtitles next", "subtitles needs a whole number from -1 to 1, not 'next'"},
+        {"x subtitles -1 0", "subtitles: one argument too many"},
         {"x filter blur", "filter 'blur': not a preset (identity, sharpen, edge, gaussian, box, "
                           "unsharp)"},
         {"x filter custom", "filter 'custom': not a preset (identity, sharpen, edge, gaussian, "

@@ -495,8 +495,8 @@ timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; ex
 sleep 1; xdotool key j; sleep 0.3; xdotool key q
 wait \$pid
 SCRIPT
-# 'j' goes through the text tracks and then off (as mpv's): a second track, German, whose cues
-# read otherwise; --sid 2 opens on it, and --sid 3 of 2 says why none shows
+# 'j' goes through the text tracks and then off (as mpv's), 'J' the other way: a second track,
+# German, whose cues read otherwise; --sid 2 opens on it, and --sid 3 of 2 says why none shows
 sed 's/^cue /zwei /' cue-list.srt >cues-de.srt
 ffmpeg -nostdin -loglevel error -y -i cues.mkv -i cues-de.srt -map 0 -map 1 -c copy -c:s srt \
     -metadata:s:s:1 language=deu cues2.mkv
@@ -505,7 +505,7 @@ cat >cuetracks.sh <<SCRIPT
 pid=\$!
 timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
 sleep 1; xdotool key s; sleep 0.5
-for i in 1 2 3; do xdotool key j; sleep 0.5; xdotool key s; sleep 0.5; done
+for key in j j j J J; do xdotool key \$key; sleep 0.5; xdotool key s; sleep 0.5; done
 xdotool key q
 wait \$pid
 for sid in 2 3; do
@@ -537,11 +537,13 @@ cue_area() { ffmpeg -v error -i "$1" -vf "crop=40:20:154:100" -f rawvideo - | ck
 rm -f vfview-*.png
 in_xvfb 60 1600x900x24 bash cuetracks.sh
 shots=(vfview-*.png)
-if [ "${#shots[@]}" -eq 6 ]; then
+if [ "${#shots[@]}" -eq 8 ]; then
     first=$(cue_area "${shots[0]}") second=$(cue_area "${shots[1]}") off=$(cue_area "${shots[2]}")
+    # j j j: the second, off, the first; J J: off, the second (the last); then --sid 2 and 3
     [ "$first" != "$second" ] && [ "$first" != "$off" ] && [ "$second" != "$off" ] &&
-        [ "$(cue_area "${shots[3]}")" = "$first" ] && [ "$(cue_area "${shots[4]}")" = "$second" ] &&
-        [ "$(cue_area "${shots[5]}")" = "$off" ] &&
+        [ "$(cue_area "${shots[3]}")" = "$first" ] && [ "$(cue_area "${shots[4]}")" = "$off" ] &&
+        [ "$(cue_area "${shots[5]}")" = "$second" ] &&
+        [ "$(cue_area "${shots[6]}")" = "$second" ] && [ "$(cue_area "${shots[7]}")" = "$off" ] &&
         grep -q "subtitles 2/2 deu: subrip" cuetracks.err && grep -q "subtitles off" cuetracks.err &&
         grep -q "subtitles 1/2: subrip" cuetracks.err &&
         grep -q "cues2.mkv: --sid 3: it has 2 subtitle tracks" cuetracks.err && ok ||
