@@ -155,7 +155,7 @@ static void read_as_subtitles(const char *url, const uint8_t *data, size_t size)
 {
     AVFormatContext *none = avformat_alloc_context();
     const char *files[1] = {url};
-    const struct vf_cues_config cc = {.format = none, .files = files, .file_count = 1};
+    const struct vf_cues_config cc = {.format = none, .files = {.asked = files, .asked_count = 1}};
     struct vf_cues *cues = NULL;
     char err[512], text[512];
     if (none && vf_cues_open(&cues, &cc, err, sizeof(err)) == 0 && cues) {

@@ -267,7 +267,7 @@ int vf_cues_open(struct vf_cues **out, const struct vf_cues_config *cfg, char *e
 {
     const AVFormatContext *format = cfg->format;
     const unsigned n = format->nb_streams;
-    const int files = cfg->file_count + cfg->found_count;
+    const int files = cfg->files.asked_count + cfg->files.found_count;
     struct vf_cues *c = calloc(1, sizeof(*c) + (n + (unsigned)files) * sizeof(c->tracks[0]));
     struct cue_track **by_stream = calloc(n ? n : 1, sizeof(*by_stream));
     *out = NULL;
@@ -302,12 +302,10 @@ int vf_cues_open(struct vf_cues **out, const struct vf_cues_config *cfg, char *e
     c->files_before = c->count;
     /* the files asked for must open; those found beside the input are skipped if they do not */
     for (int i = 0; i < files; i++) {
-        const bool asked = i < cfg->file_count;
+        const char *tag, *path = vf_subtitle_files_path(&cfg->files, i, &tag);
         char why[1200];
-        const struct vf_subtitle_file *beside = asked ? NULL : &cfg->found[i - cfg->file_count];
-        if (load_file(c, asked ? cfg->files[i] : beside->path, asked ? "" : beside->tag,
-                      cfg->files_start_s, why, sizeof(why)) &&
-            asked) {
+        if (load_file(c, path, tag, cfg->files.start_s, why, sizeof(why)) &&
+            i < cfg->files.asked_count) {
             snprintf(err, errlen, "%s", why);
             vf_cues_free(c);
             return -1;

@@ -22,16 +22,7 @@ struct vf_cues_config {
      * that began before the keyframe a seek went back to shows too; NULL: only the cues read
      * with the pictures show */
     const char *preload_url;
-    /* subtitle files, read whole, as tracks after the input's own: those asked for (which must
-     * open), then those found beside the input (skipped when they do not), with their tags
-     * (subtitle_files.h) */
-    const char *const *files;
-    int file_count;
-    const struct vf_subtitle_file *found;
-    int found_count;
-    /* where the files' time 0 is on the input's clock: its start, as players count the time of
-     * a file (MPEG-TS starts at 1.4 s) */
-    double files_start_s;
+    struct vf_subtitle_files files; /* read whole, as tracks after the input's own */
 };
 
 /* The cues of the input's text subtitle tracks and of the files (cues drawn as pictures are not

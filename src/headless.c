@@ -272,8 +272,9 @@ int vf_headless_run(const struct vf_options *opts)
     if (!r.decoder)
         goto fail;
     r.info = vf_decoder_info(r.decoder);
-    if (vf_check_track(r.info, AVMEDIA_TYPE_AUDIO, opts->audio_track, err, sizeof(err)) ||
-        vf_check_track(r.info, AVMEDIA_TYPE_SUBTITLE, opts->subtitle_track, err, sizeof(err)))
+    if (vf_check_track(r.info, AVMEDIA_TYPE_AUDIO, opts->audio_track, 0, err, sizeof(err)) ||
+        vf_check_track(r.info, AVMEDIA_TYPE_SUBTITLE, opts->subtitle_track,
+                       opts->subtitle_file_count, err, sizeof(err)))
         goto fail;
     if (r.info->deinterlaced)
         fprintf(stderr,
@@ -316,6 +317,9 @@ int vf_headless_run(const struct vf_options *opts)
                                       .no_subtitles = opts->no_subtitles,
                                       .audio_track = opts->audio_track,
                                       .subtitle_track = opts->subtitle_track,
+                                      .subtitle_files = {.asked = opts->subtitle_files,
+                                                         .asked_count = opts->subtitle_file_count,
+                                                         .start_s = r.info->start_s},
                                       .threads = opts->threads,
                                       .notice = print_notice};
         r.recorder = vf_recorder_open(&rc, err, sizeof(err));

@@ -105,8 +105,8 @@ static const struct cli_option cli_options[] = {
     {"sid", required_argument, OPT_SID, "N",
      "subtitle track N (1: the first) shown, and alone recorded; no: as --no-sub"},
     {"sub-file", required_argument, OPT_SUB_FILE, "FILE",
-     "one more subtitle track for the window, once per file (film.srt and film.en.srt "
-     "beside film.mkv are found)"},
+     "one more subtitle track, shown and recorded, once per file (the window also finds "
+     "film.srt and film.en.srt beside film.mkv)"},
     {"volume", required_argument, OPT_VOLUME, "N", "the window's sound, 0 to 100 (default 100)"},
     {"mute", no_argument, OPT_MUTE, "", "open the window with its sound muted (m: on / off)"},
     {"frames", required_argument, OPT_FRAMES, "N", "stop after N frames"},
@@ -433,7 +433,5 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
                     o->pause ? "pause" : "speed");
     if (o->fullscreen && o->no_window)
         return fail(err, errlen, "--fs: the window's; not with --no-window");
-    if (o->subtitle_file_count && o->no_window)
-        return fail(err, errlen, "--sub-file: the window's; not with --no-window");
     return 0;
 }

@@ -50,7 +50,7 @@ struct vf_options {
     bool no_subtitles;        /* --no-sub: the window shows none, recordings carry none */
     int audio_track;          /* --aid: 1 for the input's first audio stream...; 0: the best */
     int subtitle_track;       /* --sid: the same for subtitles; 0: the best text one, all kept */
-    const char *subtitle_files[VF_MAX_SUBTITLE_FILES]; /* --sub-file: the window's more tracks */
+    const char *subtitle_files[VF_MAX_SUBTITLE_FILES]; /* --sub-file: more subtitle tracks */
     int subtitle_file_count;
     int volume;             /* the window's sound, 0..100 */
     bool mute;              /* the window opens muted */

@@ -37,6 +37,10 @@ struct vf_playback {
     bool no_audio, no_subtitles; /* recordings without the input's audio, or its subtitles */
     int subtitle_track;          /* the only one recordings carry; 0: all */
     struct vf_cues *cues;        /* the subtitles the window shows; NULL: none */
+    /* the subtitle files the window shows, which its recordings carry too */
+    struct vf_subtitle_files subtitle_files;
+    struct vf_subtitle_file found[VF_MAX_SUBTITLE_FILES];
+    int found_count;
     /* The last packets of sound and subtitles read, oldest at recent_next: the demuxer reads
      * them ahead of the picture on screen (by the video decoder's delay and the queues), so a
      * new recording gets those that go with its first picture and after, just before that
@@ -73,18 +77,15 @@ static int open_cues(struct vf_playback *p, const struct vf_playback_config *cfg
                      size_t errlen)
 {
     const char *url = preload_url(cfg, p->info);
-    struct vf_subtitle_file found[VF_MAX_SUBTITLE_FILES];
-    const int found_count = url ? vf_find_subtitle_files(url, found, VF_MAX_SUBTITLE_FILES) : 0;
-    const struct vf_cues_config cc = {.format = p->info->format,
-                                      .preload_url = url,
-                                      .files = cfg->subtitle_files,
-                                      .file_count = cfg->subtitle_file_count,
-                                      .found = found,
-                                      .found_count = found_count,
-                                      .files_start_s = p->info->start_s};
-    const int ret = vf_cues_open(&p->cues, &cc, err, errlen);
-    vf_free_subtitle_files(found, found_count);
-    return ret;
+    p->found_count = url ? vf_find_subtitle_files(url, p->found, VF_MAX_SUBTITLE_FILES) : 0;
+    p->subtitle_files = (struct vf_subtitle_files){.asked = cfg->subtitle_files,
+                                                   .asked_count = cfg->subtitle_file_count,
+                                                   .found = p->found,
+                                                   .found_count = p->found_count,
+                                                   .start_s = p->info->start_s};
+    const struct vf_cues_config cc = {
+        .format = p->info->format, .preload_url = url, .files = p->subtitle_files};
+    return vf_cues_open(&p->cues, &cc, err, errlen);
 }
 
 static void put_packet(struct vf_playback *p, struct vf_media_item *item)
@@ -348,6 +349,7 @@ void vf_playback_close(struct vf_playback *p)
         vf_frame_free(&p->shown[i].out[1]);
     }
     vf_cues_free(p->cues);
+    vf_free_subtitle_files(p->found, p->found_count);
     vf_decoder_close(p->decoder);
     vf_queue_destroy(p->free_shown);
     vf_queue_destroy(p->ready);
@@ -450,6 +452,7 @@ int vf_playback_record_start(struct vf_playback *p, const char *path, const char
                                   .no_subtitles = p->no_subtitles,
                                   .audio_track = audio_track,
                                   .subtitle_track = p->subtitle_track,
+                                  .subtitle_files = p->subtitle_files,
                                   .sound_ends_with_pictures = true,
                                   .threads = p->threads,
                                   .notice = keep_note,

@@ -396,7 +396,8 @@ int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *pict
     char why[256];
     if (vf_convert_from_planar(r->converter, picture, r->frame, why, sizeof(why)))
         return vf_recorder_fail(r, err, errlen, why, 0);
-    if (!vf_recorder_anchored_for(r, serial))
+    const bool jumped = !vf_recorder_anchored_for(r, serial);
+    if (jumped)
         anchor(r, pts, serial);
     AVRational tb = r->encoder->time_base;
     int64_t t =
@@ -409,6 +410,9 @@ int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *pict
     if (encode_picture(r, r->frame, err, errlen))
         return -1;
     r->pictures++;
+    if (vf_recorder_feed_subtitle_files(r, av_rescale_q(pts, r->cfg.time_base, AV_TIME_BASE_Q),
+                                        jumped, err, errlen))
+        return -1;
     return vf_recorder_write_waiting(r, r->end_us, err,
                                      errlen); /* the sound up to this picture's end */
 }
@@ -430,6 +434,9 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
     if (!r)
         return 0;
     if (r->header_written) {
+        /* the subtitle files' cues after the last picture, as the input's own are read */
+        if (!r->failed && !r->cfg.sound_ends_with_pictures)
+            vf_recorder_feed_subtitle_files(r, INT64_MAX, false, NULL, 0);
         if (!r->failed) /* the sound after the last picture, where it belongs */
             vf_recorder_write_waiting(r, r->cfg.sound_ends_with_pictures ? r->end_us : INT64_MAX,
                                       NULL, 0);

@@ -15,6 +15,7 @@
 
 #include "frame.h"
 #include "record_path.h"
+#include "subtitle_files.h"
 
 struct vf_record_config {
     const char *path;   /* "-": standard output */
@@ -30,7 +31,9 @@ struct vf_record_config {
     const AVFormatContext *source;
     bool no_audio, no_subtitles;
     int audio_track;    /* of the source's audio streams, the only one kept (tracks.h); 0: all */
-    int subtitle_track; /* the same for its subtitle streams */
+    int subtitle_track; /* the same for its subtitle streams, and the files' after them */
+    /* subtitle files kept too, as more subtitle tracks (their first text stream each) */
+    struct vf_subtitle_files subtitle_files;
     /* whether the sound stops where the last picture ends: a recording stopped in the window ends
      * there, while a headless run keeps sound that outlasts the input's pictures */
     bool sound_ends_with_pictures;

@@ -45,6 +45,9 @@ struct vf_recorder {
     struct vf_audio_copy **audio_copies; /* by source stream index: copied, but reframed */
     /* by source stream index: text subtitles encoded again with the container's own codec */
     struct vf_subtitle_converter **subtitle_converters;
+    /* the subtitle files' packets (record_subfiles.c), source streams after the input's */
+    struct vf_subtitle_source *subtitle_sources;
+    int subtitle_source_count;
     const AVCodec *audio_encoder; /* theirs */
     int stream_map_size, audio_copied, audio_encoded, subtitles_copied;
     const AVCodec *subtitles_converted; /* the container's text codec, where one was */
@@ -95,6 +98,16 @@ static inline bool vf_recorder_anchored_for(const struct vf_recorder *r, unsigne
  * recording's clock, written (INT64_MAX: all); what the encoders and reframers still hold,
  * written; their state freed. */
 int vf_recorder_add_streams(struct vf_recorder *r, char *err, size_t errlen);
+/* record_subfiles.c: the subtitle files read (0, or -1 with a message naming one asked for that
+ * cannot be); source stream `index`, the input's or (after them) a file's (NULL: a file skipped);
+ * the files' packets that begin up to a second after the picture at at_us on the input's clock
+ * handed to the recorder, from the first cue still showing there where the clock jumped; the
+ * files freed. */
+int vf_recorder_read_subtitle_files(struct vf_recorder *r, char *err, size_t errlen);
+const AVStream *vf_recorder_source_stream(const struct vf_recorder *r, int index);
+int vf_recorder_feed_subtitle_files(struct vf_recorder *r, int64_t at_us, bool jumped, char *err,
+                                    size_t errlen);
+void vf_recorder_free_subtitle_files(struct vf_recorder *r);
 int vf_recorder_write_waiting(struct vf_recorder *r, int64_t until_us, char *err, size_t errlen);
 int vf_recorder_flush_streams(struct vf_recorder *r);
 void vf_recorder_free_streams(struct vf_recorder *r);

@@ -55,10 +55,13 @@ static int add_encoded_audio(struct vf_recorder *r, unsigned i, char *err, size_
 static int add_subtitles(struct vf_recorder *r, unsigned i, char *err, size_t errlen)
 {
     const AVOutputFormat *container = r->mux->oformat;
-    const AVStream *in = r->cfg.source->streams[i];
-    if (r->cfg.no_subtitles || !r->subtitles ||
-        (r->cfg.subtitle_track &&
-         vf_track_of(r->cfg.source, AVMEDIA_TYPE_SUBTITLE, (int)i) != r->cfg.subtitle_track))
+    const AVStream *in = vf_recorder_source_stream(r, (int)i);
+    const unsigned inputs = r->cfg.source->nb_streams; /* the files' come after */
+    const int track =
+        i < inputs ? vf_track_of(r->cfg.source, AVMEDIA_TYPE_SUBTITLE, (int)i)
+                   : vf_track_count(r->cfg.source, AVMEDIA_TYPE_SUBTITLE) + (int)(i - inputs) + 1;
+    if (!in || r->cfg.no_subtitles || !r->subtitles ||
+        (r->cfg.subtitle_track && track != r->cfg.subtitle_track))
         return 0;
     const enum AVCodecID own = vf_container_text_subtitles(container);
     const bool copied = vf_container_accepts(container, in->codecpar->codec_id, (int)own, false);
@@ -67,10 +70,17 @@ static int add_subtitles(struct vf_recorder *r, unsigned i, char *err, size_t er
         r->subtitle_converters[i] =
             vf_subtitle_converter_open(in->codecpar, in->time_base, own, why, sizeof(why));
     if (!copied && !r->subtitle_converters[i]) {
+        char what[1100];
+        const char *tag;
+        if (i < inputs)
+            snprintf(what, sizeof(what), "stream %u", i);
+        else
+            snprintf(what, sizeof(what), "file %s",
+                     vf_subtitle_files_path(&r->cfg.subtitle_files, (int)(i - inputs), &tag));
         if (r->plan == SOUND_COPY_OR_ENCODE)
             vf_notify(r->cfg.notice, r->cfg.notice_ctx,
-                      "%s: subtitle stream %u (%s) dropped: the %s container cannot hold it%s%s",
-                      r->path, i, avcodec_get_name(in->codecpar->codec_id), container->name,
+                      "%s: subtitle %s (%s) dropped: the %s container cannot hold it%s%s", r->path,
+                      what, avcodec_get_name(in->codecpar->codec_id), container->name,
                       *why ? "; " : "", why);
         return 0;
     }
@@ -103,19 +113,28 @@ int vf_recorder_add_streams(struct vf_recorder *r, char *err, size_t errlen)
     /* pictures alone: as asked, or after the notice that said why */
     if (!src || vf_container_writes_images(r->mux->oformat))
         return 0;
-    r->stream_map_size = (int)src->nb_streams;
-    r->stream_map = malloc(sizeof(int) * src->nb_streams);
-    r->stream_last = malloc(sizeof(int64_t) * src->nb_streams);
-    r->audio_encoders = calloc(src->nb_streams, sizeof(r->audio_encoders[0]));
-    r->audio_copies = calloc(src->nb_streams, sizeof(r->audio_copies[0]));
-    r->subtitle_converters = calloc(src->nb_streams, sizeof(r->subtitle_converters[0]));
+    if (vf_recorder_read_subtitle_files(r, err, errlen))
+        return -1;
+    /* the input's streams, then the subtitle files' */
+    const size_t n = src->nb_streams + (size_t)r->subtitle_source_count;
+    r->stream_map_size = (int)n;
+    r->stream_map = malloc(sizeof(int) * n);
+    r->stream_last = malloc(sizeof(int64_t) * n);
+    r->audio_encoders = calloc(n, sizeof(r->audio_encoders[0]));
+    r->audio_copies = calloc(n, sizeof(r->audio_copies[0]));
+    r->subtitle_converters = calloc(n, sizeof(r->subtitle_converters[0]));
     if (!r->stream_map || !r->stream_last || !r->audio_encoders || !r->audio_copies ||
         !r->subtitle_converters)
         return vf_recorder_fail(r, err, errlen, "out of memory", 0);
-    for (unsigned i = 0; i < src->nb_streams; i++) {
-        const AVCodecParameters *par = src->streams[i]->codecpar;
+    for (unsigned i = 0; i < n; i++) {
         r->stream_map[i] = -1;
         r->stream_last[i] = AV_NOPTS_VALUE;
+        if (i >= src->nb_streams) { /* a subtitle file's */
+            if (add_subtitles(r, i, err, errlen))
+                return -1;
+            continue;
+        }
+        const AVCodecParameters *par = src->streams[i]->codecpar;
         if (par->codec_type == AVMEDIA_TYPE_SUBTITLE && add_subtitles(r, i, err, errlen))
             return -1;
         if (par->codec_type != AVMEDIA_TYPE_AUDIO || r->cfg.no_audio || r->plan == SOUND_NONE ||
@@ -172,7 +191,7 @@ int vf_recorder_write_waiting(struct vf_recorder *r, int64_t until_us, char *err
             continue;
         }
         if (serial == r->serial) {
-            const AVRational tb = r->cfg.source->streams[packet->stream_index]->time_base;
+            const AVRational tb = vf_recorder_source_stream(r, packet->stream_index)->time_base;
             const int64_t start = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
             if (start != AV_NOPTS_VALUE &&
                 av_rescale_q(start, tb, AV_TIME_BASE_Q) + r->shift_us >= until_us) {
@@ -229,7 +248,7 @@ static bool shorten_subtitle(AVPacket *p, int64_t early)
 static bool onto_recording_clock(struct vf_recorder *r, int index, AVPacket *p, AVRational tb)
 {
     const bool subtitle =
-        r->cfg.source->streams[index]->codecpar->codec_type == AVMEDIA_TYPE_SUBTITLE;
+        vf_recorder_source_stream(r, index)->codecpar->codec_type == AVMEDIA_TYPE_SUBTITLE;
     int64_t start = p->pts != AV_NOPTS_VALUE ? p->pts : p->dts;
     if (start != AV_NOPTS_VALUE) {
         int64_t shift = av_rescale_q(r->shift_us, AV_TIME_BASE_Q, tb);
@@ -306,7 +325,7 @@ static int write_packet_now(struct vf_recorder *r, const AVPacket *packet, char 
     struct vf_audio_encoder *encoder = r->audio_encoders[index];
     struct vf_subtitle_converter *converter = r->subtitle_converters[index];
     /* copied: on the output stream's clock; encoded again: on the input's, the decoder's */
-    const AVRational in_tb = r->cfg.source->streams[index]->time_base;
+    const AVRational in_tb = vf_recorder_source_stream(r, index)->time_base;
     const AVRational tb = encoder || converter ? in_tb : out->time_base;
     av_packet_rescale_ts(copy, in_tb, tb);
     int ret = 0;
@@ -371,4 +390,5 @@ void vf_recorder_free_streams(struct vf_recorder *r)
     free(r->stream_last);
     for (int i = 0; i < r->waiting_count; i++) /* sound whose pictures never came */
         av_packet_free(&r->waiting[i]);
+    vf_recorder_free_subtitle_files(r);
 }

@@ -66,3 +66,10 @@ void vf_free_subtitle_files(struct vf_subtitle_file *found, int n)
         found[i].path = NULL;
     }
 }
+
+const char *vf_subtitle_files_path(const struct vf_subtitle_files *f, int i, const char **tag)
+{
+    const bool asked = i < f->asked_count;
+    *tag = asked ? "" : f->found[i - f->asked_count].tag;
+    return asked ? f->asked[i] : f->found[i - f->asked_count].path;
+}

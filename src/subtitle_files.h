@@ -17,6 +17,22 @@ struct vf_subtitle_file {
     char tag[64];
 };
 
+/* The subtitle files that go with an input, in the window (cues.h) and in its recordings
+ * (record.h): those asked for (--sub-file), which must open, then those found beside it, which
+ * are skipped where they do not; tracks after the input's own, in that order. Their time 0 is
+ * start_s on the input's clock: its start, as players count a file's time (MPEG-TS starts at
+ * 1.4 s). */
+struct vf_subtitle_files {
+    const char *const *asked;
+    int asked_count;
+    const struct vf_subtitle_file *found;
+    int found_count;
+    double start_s;
+};
+
+/* File i of them, asked first: its path, and its tag ("" for one asked for). */
+const char *vf_subtitle_files_path(const struct vf_subtitle_files *f, int i, const char **tag);
+
 /* The subtitle files beside the video at `path`, in the order of their names, up to `max`; how
  * many. 0 where its folder cannot be read. */
 int vf_find_subtitle_files(const char *path, struct vf_subtitle_file *found, int max);

@@ -61,10 +61,10 @@ void vf_track_describe(const AVFormatContext *f, enum AVMediaType type, int n, c
         vf_stream_describe(f->streams[stream], n, vf_track_count(f, type), buf, len);
 }
 
-int vf_check_track(const struct vf_source_info *info, enum AVMediaType type, int n, char *err,
-                   size_t errlen)
+int vf_check_track(const struct vf_source_info *info, enum AVMediaType type, int n, int more,
+                   char *err, size_t errlen)
 {
-    const int count = vf_track_count(info->format, type);
+    const int count = vf_track_count(info->format, type) + more;
     if (n <= count)
         return 0;
     const bool audio = type == AVMEDIA_TYPE_AUDIO;

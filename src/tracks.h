@@ -23,9 +23,10 @@ void vf_track_describe(const AVFormatContext *f, enum AVMediaType type, int n, c
 /* The same for stream `st` as track n of `count`, where the count is not the input's alone (the
  * window's subtitle files come after its own tracks). */
 void vf_stream_describe(const AVStream *st, int n, int count, char *buf, size_t len);
-/* 0 when the input has track n of `type` (0: the best, which needs none), else -1 with "INPUT:
- * --aid 3: it has 2 audio tracks" (--sid for subtitles). */
-int vf_check_track(const struct vf_source_info *info, enum AVMediaType type, int n, char *err,
-                   size_t errlen);
+/* 0 when the input, with `more` tracks after its own (subtitle files), has track n of `type`
+ * (0: the best, which needs none), else -1 with "INPUT: --aid 3: it has 2 audio tracks" (--sid
+ * for subtitles). */
+int vf_check_track(const struct vf_source_info *info, enum AVMediaType type, int n, int more,
+                   char *err, size_t errlen);
 
 #endif

@@ -57,7 +57,6 @@ expect 2 "--aid: '0' is not a track number from 1, or no" --aid 0
 expect 2 "--aid: 'english' is not a track number" --aid english
 expect 2 "--sid: '0' is not a track number from 1, or no" --sid 0
 expect 2 "--sid: '-1' is not a track number" --sid -1
-expect 2 "--sub-file: the window's; not with --no-window" --no-window --sub-file a.srt
 expect 2 "--frames: '0'" --frames 0
 expect 2 "--threads: '0'" --threads 0
 expect 2 "needs a value" --filter

@@ -551,6 +551,33 @@ run sid_3 1 -i two-subs.mkv --sid 3 -o sid_3.mkv &&
 run sid_none 1 -i gbrp.mkv --sid 1 -o sid_none.mkv &&
     { [ "$(cat sid_none.err)" = "vfview: gbrp.mkv: --sid 1: it has no subtitles" ] && ok ||
         bad "--sid 1 of none: $(cat sid_none.err)"; }
+# --sub-file: a subtitle file recorded as one more track, after the input's own, its cues at
+# their times from the first picture, copied into Matroska and made mov_text in MP4; --sid 2
+# keeps it alone; from MPEG-TS, whose clock starts at 1.4 s, its times count from the input's
+# start, as players show it; a file that cannot be read stops vfview in one line, no file left
+# (the file's cues at the times of the input's own, which the file repeats)
+sub_pts() { ffprobe -v error -select_streams "$1" -show_entries packet=pts_time -of csv=p=0 "$2" | tr '\n' ' '; }
+run sub_file 0 -i subtitled.mkv --sub-file cues-de.srt -o sub-file.mkv &&
+    { [ "$(streams_of sub-file.mkv)" = "h264 aac subrip subrip " ] &&
+        [ "$(ff -i sub-file.mkv -map 0:s:1 -f srt - | grep -c '^eins$')" = 1 ] &&
+        [ "$(sub_pts s:1 sub-file.mkv)" = "$(sub_pts s:0 sub-file.mkv)" ] &&
+        [ "$(sub_pts s:1 sub-file.mkv | wc -w)" = 4 ] && ok ||
+        bad "--sub-file into Matroska: '$(streams_of sub-file.mkv)': $(cat sub_file.err)"; }
+run sub_file_mp4 0 -i subtitled.mkv --sub-file cues-de.srt -o sub-file.mp4 &&
+    { [ "$(streams_of sub-file.mp4)" = "h264 aac mov_text mov_text " ] && ok ||
+        bad "--sub-file into MP4: '$(streams_of sub-file.mp4)': $(cat sub_file_mp4.err)"; }
+run sub_file_sid 0 -i subtitled.mkv --sub-file cues-de.srt --sid 2 -o sub-file-sid.mkv &&
+    { [ "$(streams_of sub-file-sid.mkv)" = "h264 aac subrip " ] &&
+        [ "$(ff -i sub-file-sid.mkv -map 0:s:0 -f srt - | grep -c '^eins$')" = 1 ] && ok ||
+        bad "--sub-file --sid 2: '$(streams_of sub-file-sid.mkv)': $(cat sub_file_sid.err)"; }
+run sub_file_ts 0 -i onekey.ts --sub-file cues-de.srt -o sub-file-ts.mkv &&
+    { [ "$(cue_times sub-file-ts.mkv)" = "500+700 1500+500 1500+1000 2500+1000 " ] && ok ||
+        bad "--sub-file beside MPEG-TS: cues '$(cue_times sub-file-ts.mkv)'"; }
+run sub_file_missing 1 -i subtitled.mkv --sub-file nothere.srt -o sub-file-missing.mkv &&
+    { [ ! -e sub-file-missing.mkv ] &&
+        [ "$(cat sub_file_missing.err)" = "vfview: nothere.srt: cannot open: No such file or directory" ] &&
+        ok || bad "--sub-file nothere.srt: $(cat sub_file_missing.err)"; }
+
 # SubRip into MP4 and MOV becomes their own mov_text (the ffmpeg CLI's way), whose cue shows
 # until the next sample: an empty one ends each cue where it ended (FFmpeg's muxer left that out
 # between fragments: 'one' showed 1 s, not 0.7), and the second of two that begin together

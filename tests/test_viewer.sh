@@ -598,6 +598,11 @@ pid=\$!
 timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
 sleep 1; xdotool key s; sleep 0.5; xdotool key j; sleep 0.5; xdotool key s; sleep 0.5; xdotool key q
 wait \$pid
+"$vfview" --engine cpu -o film-rec.mkv film.mkv 2>film-rec.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key r; sleep 1.5; xdotool key r; sleep 1; xdotool key q
+wait \$pid
 "$vfview" --engine cpu --sub-file nothere.srt film.mkv 2>nothere.err
 echo "status \$?" >>nothere.err
 "$vfview" --engine cpu --sub-file white.png film.mkv 2>notsubs.err
@@ -617,6 +622,15 @@ if [ "${#shots[@]}" -eq 6 ]; then
 else
     bad "subtitle files: ${#shots[@]} screenshots: $(tail -3 subfiles.err)"
 fi
+# a recording made with 'r' carries the file beside the input too, with its language, its cue
+# (0 to 9 s) from the recording's first picture
+film_subs=$(ffprobe -v error -select_streams s -show_entries stream=codec_name:stream_tags=language \
+    -of csv=p=0 film-rec.mkv 2>/dev/null | tr '\n' ' ')
+first_cue=$(ffprobe -v error -select_streams s:1 -show_entries packet=pts_time -of csv=p=0 \
+    film-rec.mkv 2>/dev/null | head -1)
+[ "$film_subs" = "subrip subrip,en " ] && [ "$first_cue" = 0.000000 ] && ok ||
+    bad "a recording with a subtitle file beside the input: '$film_subs', first cue at" \
+        "'$first_cue': $(tail -3 film-rec.err)"
 [ "$(cat nothere.err)" = "$(printf 'vfview: nothere.srt: cannot open: No such file or directory\nstatus 1')" ] &&
     [ "$(cat notsubs.err)" = "$(printf 'vfview: white.png: no text subtitles in it\nstatus 1')" ] && ok ||
     bad "subtitle files that cannot be read: $(cat nothere.err notsubs.err)"
