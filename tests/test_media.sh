@@ -563,6 +563,12 @@ run sub_file 0 -i subtitled.mkv --sub-file cues-de.srt -o sub-file.mkv &&
         [ "$(sub_pts s:1 sub-file.mkv)" = "$(sub_pts s:0 sub-file.mkv)" ] &&
         [ "$(sub_pts s:1 sub-file.mkv | wc -w)" = 4 ] && ok ||
         bad "--sub-file into Matroska: '$(streams_of sub-file.mkv)': $(cat sub_file.err)"; }
+# looped (60 pictures of a 40-picture input), the file's cues come again with the input's own
+run sub_file_loop 0 -i subtitled.mkv --loop --frames 60 --sub-file cues-de.srt -o sub-file-loop.mkv &&
+    { [ "$(sub_pts s:1 sub-file-loop.mkv)" = "$(sub_pts s:0 sub-file-loop.mkv)" ] &&
+        [ "$(sub_pts s:1 sub-file-loop.mkv | wc -w)" = 7 ] && ok ||
+        bad "--sub-file looped: '$(sub_pts s:1 sub-file-loop.mkv)' against the input's" \
+            "'$(sub_pts s:0 sub-file-loop.mkv)'"; }
 run sub_file_mp4 0 -i subtitled.mkv --sub-file cues-de.srt -o sub-file.mp4 &&
     { [ "$(streams_of sub-file.mp4)" = "h264 aac mov_text mov_text " ] && ok ||
         bad "--sub-file into MP4: '$(streams_of sub-file.mp4)': $(cat sub_file_mp4.err)"; }
