@@ -57,6 +57,7 @@ expect 2 "--aid: '0' is not a track number from 1, or no" --aid 0
 expect 2 "--aid: 'english' is not a track number" --aid english
 expect 2 "--sid: '0' is not a track number from 1, or no" --sid 0
 expect 2 "--sid: '-1' is not a track number" --sid -1
+expect 2 "--sub-file: at most 16 files" $(for i in $(seq 17); do printf -- '--sub-file s%d.srt ' "$i"; done)
 expect 2 "--frames: '0'" --frames 0
 expect 2 "--threads: '0'" --threads 0
 expect 2 "needs a value" --filter
