@@ -14,7 +14,7 @@ struct vf_subtitle_source {
     AVFormatContext *format;
     int stream; /* its first text subtitle stream */
     AVPacket **packets;
-    int count, next; /* next: the first not handed over yet */
+    int count, room, next; /* next: the first not handed over yet */
 };
 
 /* File i's text subtitle packets, their times moved by the files' start. 0; 1 when the file
@@ -46,11 +46,16 @@ static int read_file(struct vf_recorder *r, int i, char *err, size_t errlen)
         av_rescale_q(llrint(files->start_s * AV_TIME_BASE), AV_TIME_BASE_Q, st->time_base);
     AVPacket *packet = av_packet_alloc();
     while (packet && av_read_frame(s->format, packet) >= 0) {
-        AVPacket **grown = packet->stream_index == s->stream && packet->pts != AV_NOPTS_VALUE
-                               ? realloc(s->packets, sizeof(*grown) * (size_t)(s->count + 1))
-                               : NULL;
-        if (grown) {
-            s->packets = grown;
+        const bool kept = packet->stream_index == s->stream && packet->pts != AV_NOPTS_VALUE;
+        if (kept && s->count == s->room) {
+            const int room = s->room ? 2 * s->room : 64;
+            AVPacket **grown = realloc(s->packets, sizeof(*grown) * (size_t)room);
+            if (grown) {
+                s->packets = grown;
+                s->room = room;
+            }
+        }
+        if (kept && s->count < s->room) {
             packet->pts += shift;
             packet->dts = packet->pts;
             packet->stream_index = r->cfg.source->nb_streams + i;
