@@ -214,22 +214,12 @@ static int load_file(struct vf_cues *c, const char *path, const char *tag, doubl
     AVCodecContext *decoder = NULL;
     AVPacket *packet = av_packet_alloc();
     struct cue_track *t = &c->tracks[c->count];
-    int ret = packet ? avformat_open_input(&f, path, NULL, NULL) : AVERROR(ENOMEM), stream = -1;
-    int result = -1;
-    if (ret < 0) {
-        char reason[AV_ERROR_MAX_STRING_SIZE];
-        av_strerror(ret, reason, sizeof(reason));
-        snprintf(err, errlen, "%s: cannot open: %s", path, reason);
+    int ret, result = -1;
+    const int stream = packet ? vf_subtitle_file_open(path, &f, err, errlen) : -1;
+    if (!packet)
+        snprintf(err, errlen, "%s: out of memory", path);
+    if (stream < 0)
         goto fail;
-    }
-    for (unsigned i = 0; i < f->nb_streams && stream < 0; i++)
-        if (f->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_SUBTITLE &&
-            vf_subtitle_is_text(f->streams[i]->codecpar->codec_id))
-            stream = (int)i;
-    if (stream < 0) {
-        snprintf(err, errlen, "%s: no text subtitles in it", path);
-        goto fail;
-    }
     const AVStream *st = f->streams[stream];
     decoder = vf_subtitle_decoder_open(st->codecpar, st->time_base, &ret);
     if (!decoder) {

@@ -25,19 +25,12 @@ static int read_file(struct vf_recorder *r, int i, char *err, size_t errlen)
     struct vf_subtitle_source *s = &r->subtitle_sources[i];
     const char *tag, *path = vf_subtitle_files_path(files, i, &tag);
     const bool asked = i < files->asked_count;
-    int ret = avformat_open_input(&s->format, path, NULL, NULL);
-    s->stream = -1;
-    for (unsigned k = 0; ret >= 0 && k < s->format->nb_streams && s->stream < 0; k++)
-        if (vf_subtitle_is_text(s->format->streams[k]->codecpar->codec_id))
-            s->stream = (int)k;
-    if (ret < 0 || s->stream < 0) {
-        if (!asked)
-            return 1;
-        char reason[AV_ERROR_MAX_STRING_SIZE] = "no text subtitles in it";
-        if (ret < 0)
-            av_strerror(ret, reason, sizeof(reason));
-        snprintf(err, errlen, "%s: %s%s", path, ret < 0 ? "cannot open: " : "", reason);
-        return -1;
+    char why[1200];
+    s->stream = vf_subtitle_file_open(path, &s->format, why, sizeof(why));
+    if (s->stream < 0) {
+        if (asked)
+            snprintf(err, errlen, "%s", why);
+        return asked ? -1 : 1;
     }
     AVStream *st = s->format->streams[s->stream];
     if (*tag && !av_dict_get(st->metadata, "language", NULL, 0))

@@ -1,5 +1,7 @@
 #include "subtitle_decode.h"
 
+#include <stdio.h>
+
 bool vf_subtitle_is_text(enum AVCodecID id)
 {
     const AVCodecDescriptor *d = avcodec_descriptor_get(id);
@@ -33,4 +35,21 @@ int vf_subtitle_decode(AVCodecContext *decoder, const AVPacket *packet, AVSubtit
     int ret = avcodec_decode_subtitle2(decoder, cue, &got, readable);
     av_packet_free(&readable);
     return ret >= 0 && got ? 1 : 0;
+}
+
+int vf_subtitle_file_open(const char *path, AVFormatContext **format, char *err, size_t errlen)
+{
+    int ret = avformat_open_input(format, path, NULL, NULL);
+    if (ret < 0) {
+        char reason[AV_ERROR_MAX_STRING_SIZE];
+        av_strerror(ret, reason, sizeof(reason));
+        snprintf(err, errlen, "%s: cannot open: %s", path, reason);
+        return -1;
+    }
+    for (unsigned i = 0; i < (*format)->nb_streams; i++)
+        if (vf_subtitle_is_text((*format)->streams[i]->codecpar->codec_id))
+            return (int)i;
+    snprintf(err, errlen, "%s: no text subtitles in it", path);
+    avformat_close_input(format);
+    return -1;
 }
