@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cue_picture.h"
 #include "subtitle_decode.h"
 #include "subtitle_text.h"
 #include "tracks.h"
@@ -15,19 +16,27 @@
 enum { CUES_KEPT = 32, CUE_TEXT = 512 };
 /* cues a track preloaded at most (a film has a few thousand) */
 enum { PRELOADED_MAX = 1 << 20 };
+/* the cues' ids, apart from those of every input before: the window holds the last it painted */
+static atomic_uint_fast64_t cue_ids;
 
+/* A cue with neither text nor picture (or text "") only ends the one before: Blu-ray and DVB
+ * subtitles end a cue by one that clears the screen. */
 struct cue {
     double start, end; /* seconds on the input's clock; end INFINITY: until the next cue */
     unsigned serial;   /* the pictures' it goes with (read: preloaded cues go with all) */
-    char *text;        /* plain lines; "" for an empty cue, which only ends the one before */
+    char *text;        /* a text track's: plain lines */
+    struct vf_kept_picture *picture; /* a track of pictures' */
+    uint64_t id; /* its own, apart from every other: the window paints a picture once */
 };
 
-/* One text track: its decoder, its latest cues read with the pictures (a ring, kept[next] the
+/* One track: its decoder, its latest cues read with the pictures (a ring, kept[next] the
  * oldest once full), and every cue of the file once the preload read them, by start. */
 struct cue_track {
     AVCodecContext *decoder; /* the cues read with the pictures'; NULL for a file's */
     int number;              /* as tracks.h counts them; a file's after the input's own */
     int stream;              /* the input's; -1: a subtitle file's, read whole (all) */
+    bool pictures;           /* cues drawn as pictures */
+    int frame_w, frame_h;    /* the picture they are placed on, where the decoder says not */
     char *file;              /* a file's: " en 'film.en.srt': subrip", as tracks.h says */
     AVRational tb;
     struct cue kept[CUES_KEPT];
@@ -41,11 +50,11 @@ struct vf_cues {
     const AVFormatContext *format;
     int best;                  /* the default track's number */
     int own;                   /* the input's subtitle tracks, text or not */
-    int count;                 /* of tracks below: the input's text ones, then the files' */
-    int files_before;          /* the input's text tracks: tracks[files_before] is a file's */
-    struct cue_track **stream; /* by stream index; NULL: no text track */
+    int count;                 /* of tracks below: the input's kept, then the files' */
+    int files_before;          /* the input's tracks kept: tracks[files_before] is a file's */
+    struct cue_track **stream; /* by stream index; NULL: no track kept */
     int streams;
-    /* The preload: a thread that reads the file's text cues from its start to its end, so that
+    /* The preload: a thread that reads the file's cues from its start to its end, so that
      * a cue that began before the keyframe a seek went back to still shows. Until it reaches
      * the picture on screen (covered: the latest cue it read begins there), the ring answers. */
     char *url;
@@ -57,10 +66,17 @@ struct vf_cues {
     struct cue_track tracks[];
 };
 
-static void free_text(struct cue *k)
+static void free_cue(struct cue *k)
 {
     free(k->text);
     k->text = NULL;
+    vf_picture_free(k->picture);
+    k->picture = NULL;
+}
+
+static bool cue_empty(const struct cue *k)
+{
+    return !k->picture && (!k->text || !k->text[0]);
 }
 
 /* The decoded cue's lines, plain, one rect after another. */
@@ -81,19 +97,37 @@ static void cue_text(const AVSubtitle *sub, char *text, size_t len)
     }
 }
 
-/* One packet of t's stream as a cue (its text allocated); false when it holds none, or memory
- * ran out (skipped, as players skip a cue they cannot read). */
+/* A cue of a track of pictures kept, or none (an empty cue, which clears the screen); false out
+ * of memory. */
+static bool keep_picture(const struct cue_track *t, const AVCodecContext *decoder, AVSubtitle *sub,
+                         struct cue *cue)
+{
+    /* Blu-ray's say the size of the picture they were made for; DVD's may not */
+    const bool sized = decoder->width > 0 && decoder->height > 0, drawn = vf_picture_cue_drawn(sub);
+    if (drawn)
+        cue->picture = vf_picture_keep(sub, sized ? decoder->width : t->frame_w,
+                                       sized ? decoder->height : t->frame_h);
+    avsubtitle_free(sub);
+    return cue->picture || !drawn;
+}
+
+/* One packet of t's stream as a cue (its text or picture allocated); false when it holds none,
+ * or memory ran out (skipped, as players skip a cue they cannot read). */
 static bool decode_cue(const struct cue_track *t, AVCodecContext *decoder, const AVPacket *packet,
                        unsigned serial, struct cue *cue)
 {
     AVSubtitle sub;
     if (packet->pts == AV_NOPTS_VALUE || vf_subtitle_decode(decoder, packet, &sub) <= 0)
         return false;
-    *cue = (struct cue){.start = packet->pts * av_q2d(t->tb), .serial = serial};
+    *cue = (struct cue){.start = packet->pts * av_q2d(t->tb),
+                        .serial = serial,
+                        .id = atomic_fetch_add(&cue_ids, 1) + 1};
     cue->end = packet->duration > 0 ? cue->start + packet->duration * av_q2d(t->tb)
                : sub.end_display_time != UINT32_MAX && sub.end_display_time > 0
                    ? cue->start + sub.end_display_time / 1000.0
                    : INFINITY;
+    if (t->pictures)
+        return keep_picture(t, decoder, &sub, cue);
     char text[CUE_TEXT];
     cue_text(&sub, text, sizeof(text));
     avsubtitle_free(&sub);
@@ -117,15 +151,15 @@ static void keep_preloaded(struct cue_track *t, struct cue *cue)
     const int from = t->all_count > OPEN_ENDS ? t->all_count - OPEN_ENDS : 0;
     if (t->all) /* none yet: no pointer to step from */
         end_open_cues(t->all + from, t->all_count - from, cue);
-    if (!cue->text[0] || t->all_count == PRELOADED_MAX) {
-        free_text(cue);
+    if (cue_empty(cue) || t->all_count == PRELOADED_MAX) {
+        free_cue(cue);
         return;
     }
     if (t->all_count == t->all_room) {
         const int room = t->all_room ? 2 * t->all_room : 64;
         struct cue *grown = realloc(t->all, sizeof(*grown) * (size_t)room);
         if (!grown) {
-            free_text(cue);
+            free_cue(cue);
             return;
         }
         t->all = grown;
@@ -142,7 +176,7 @@ static int preload_interrupted(void *opaque)
     return atomic_load(&((struct vf_cues *)opaque)->stop);
 }
 
-/* Whether the preload's demuxer has the input's text tracks where the input has them. */
+/* Whether the preload's demuxer has the input's tracks kept where the input has them. */
 static bool same_tracks(const struct vf_cues *c, const AVFormatContext *f)
 {
     if ((int)f->nb_streams != c->streams)
@@ -273,11 +307,15 @@ int vf_cues_open(struct vf_cues **out, const struct vf_cues_config *cfg, char *e
     c->covered = -INFINITY;
     c->own = vf_track_count(format, AVMEDIA_TYPE_SUBTITLE);
     pthread_mutex_init(&c->lock, NULL);
+    const int video =
+        av_find_best_stream((AVFormatContext *)format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
+    const AVCodecParameters *frame = video >= 0 ? format->streams[video]->codecpar : NULL;
     for (unsigned i = 0; i < n; i++) {
         const AVStream *st = format->streams[i];
+        const enum AVCodecID id = st->codecpar->codec_id;
         int averr;
         if (st->codecpar->codec_type != AVMEDIA_TYPE_SUBTITLE ||
-            !vf_subtitle_is_text(st->codecpar->codec_id))
+            (!vf_subtitle_is_text(id) && !vf_subtitle_is_picture(id)))
             continue;
         struct cue_track *t = &c->tracks[c->count];
         t->decoder = vf_subtitle_decoder_open(st->codecpar, st->time_base, &averr);
@@ -286,6 +324,10 @@ int vf_cues_open(struct vf_cues **out, const struct vf_cues_config *cfg, char *e
         t->number = vf_track_of(format, AVMEDIA_TYPE_SUBTITLE, (int)i);
         t->stream = (int)i;
         t->tb = st->time_base;
+        t->pictures = vf_subtitle_is_picture(id);
+        /* a DVD track's own size, else the video's (DVB's default is PAL's) */
+        t->frame_w = st->codecpar->width > 0 ? st->codecpar->width : frame ? frame->width : 0;
+        t->frame_h = st->codecpar->height > 0 ? st->codecpar->height : frame ? frame->height : 0;
         c->stream[i] = t;
         c->count++;
     }
@@ -326,9 +368,9 @@ void vf_cues_free(struct vf_cues *c)
         struct cue_track *t = &c->tracks[i];
         avcodec_free_context(&t->decoder);
         for (int k = 0; k < t->count; k++)
-            free_text(&t->kept[k]);
+            free_cue(&t->kept[k]);
         for (int k = 0; k < t->all_count; k++)
-            free_text(&t->all[k]);
+            free_cue(&t->all[k]);
         free(t->all);
         free(t->file);
     }
@@ -395,32 +437,44 @@ void vf_cues_add(struct vf_cues *c, const AVPacket *packet, unsigned serial)
         return;
     pthread_mutex_lock(&c->lock);
     end_open_cues(t->kept, t->count, &cue);
-    if (cue.text[0]) {
-        free_text(&t->kept[t->next]); /* the oldest, once the ring is full */
+    if (!cue_empty(&cue)) {
+        free_cue(&t->kept[t->next]); /* the oldest, once the ring is full */
         t->kept[t->next] = cue;
         t->next = (t->next + 1) % CUES_KEPT;
         if (t->count < CUES_KEPT)
             t->count++;
     } else {
-        free_text(&cue);
+        free_cue(&cue);
     }
     pthread_mutex_unlock(&c->lock);
 }
 
-/* The texts of the cues among `cues` (a ring of `ring` from `first`, or an array: ring 0) that
- * show at `seconds` (and go with `serial`, unless NULL), oldest first; the text's length. */
-static size_t showing(const struct cue *cues, int n, int first, int ring, double seconds,
-                      const unsigned *serial, char *text, size_t len)
+/* The cues of t that answer for `seconds`: every one of the file, where the preload has read
+ * up to there (or t is a file's), else the ring's of `serial`. */
+struct cue_list {
+    const struct cue *cues;
+    int n, first, ring;     /* a ring of `ring` from `first`, or an array: ring 0 */
+    const unsigned *serial; /* NULL: every serial */
+};
+
+static struct cue_list cues_for(const struct vf_cues *c, const struct cue_track *t, double seconds,
+                                const unsigned *serial)
 {
-    size_t used = 0;
-    for (int i = 0; i < n && used + 1 < len; i++) {
-        const struct cue *k = &cues[ring ? (first + i) % ring : i];
-        if ((serial && k->serial != *serial) || seconds < k->start || seconds >= k->end)
-            continue;
-        used += (size_t)snprintf(text + used, len - used, "%s%s", used ? "\n" : "", k->text);
-        used = used < len ? used : len - 1;
-    }
-    return used;
+    if (t->stream < 0 || c->done || seconds < c->covered) /* every cue up to here is read */
+        return (struct cue_list){.cues = t->all, .n = t->all_count};
+    return (struct cue_list){.cues = t->kept,
+                             .n = t->count,
+                             .first = (t->next - t->count + CUES_KEPT) % CUES_KEPT,
+                             .ring = CUES_KEPT,
+                             .serial = serial};
+}
+
+/* The i-th of l's cues, whether it shows at `seconds`. */
+static const struct cue *cue_showing(const struct cue_list *l, int i, double seconds)
+{
+    const struct cue *k = &l->cues[l->ring ? (l->first + i) % l->ring : i];
+    return (l->serial && k->serial != *l->serial) || seconds < k->start || seconds >= k->end ? NULL
+                                                                                             : k;
 }
 
 bool vf_cues_at(struct vf_cues *c, int track, double seconds, unsigned serial, char *text,
@@ -428,15 +482,47 @@ bool vf_cues_at(struct vf_cues *c, int track, double seconds, unsigned serial, c
 {
     text[0] = '\0';
     struct cue_track *t = track_of(c, track);
-    if (!t)
+    if (!t || t->pictures)
         return false;
-    size_t n;
+    size_t used = 0;
     pthread_mutex_lock(&c->lock);
-    if (t->stream < 0 || c->done || seconds < c->covered) /* every cue up to here is read */
-        n = showing(t->all, t->all_count, 0, 0, seconds, NULL, text, len);
-    else
-        n = showing(t->kept, t->count, (t->next - t->count + CUES_KEPT) % CUES_KEPT, CUES_KEPT,
-                    seconds, &serial, text, len);
+    const struct cue_list l = cues_for(c, t, seconds, &serial);
+    /* the lines of every cue showing, oldest first */
+    for (int i = 0; i < l.n && used + 1 < len; i++) {
+        const struct cue *k = cue_showing(&l, i, seconds);
+        if (!k)
+            continue;
+        used += (size_t)snprintf(text + used, len - used, "%s%s", used ? "\n" : "", k->text);
+        used = used < len ? used : len - 1;
+    }
     pthread_mutex_unlock(&c->lock);
-    return n > 0;
+    return used > 0;
+}
+
+int vf_cues_picture_at(struct vf_cues *c, int track, double seconds, unsigned serial,
+                       uint64_t *shown, struct vf_cue_picture *p)
+{
+    const uint64_t had = *shown;
+    struct cue_track *t = track_of(c, track);
+    int result = 0;
+    *shown = 0;
+    *p = (struct vf_cue_picture){0};
+    if (!t || !t->pictures)
+        return 0;
+    pthread_mutex_lock(&c->lock);
+    const struct cue_list l = cues_for(c, t, seconds, &serial);
+    const struct cue *latest = NULL;
+    for (int i = 0; i < l.n; i++) {
+        const struct cue *k = cue_showing(&l, i, seconds);
+        if (k && (!latest || k->start >= latest->start))
+            latest = k;
+    }
+    if (latest && latest->id != had && vf_picture_paint(latest->picture, p)) {
+        *p = (struct vf_cue_picture){0};
+        result = -1;
+    } else if (latest) {
+        *shown = latest->id;
+    }
+    pthread_mutex_unlock(&c->lock);
+    return result;
 }

@@ -53,7 +53,7 @@ const struct vf_key_binding vf_key_bindings[] = {
      "split view: the original left of a line that follows the pointer, the filtered picture "
      "right of it (o: the engines)"},
     {'j', VF_CMD_SUBTITLES, 0, "j / J",
-     "the input's next / previous text subtitle track (off after the last)"},
+     "the input's next / previous subtitle track (off after the last)"},
     {'J', VF_CMD_SUBTITLES, -1, NULL, NULL},
     {'z', VF_CMD_ZOOM, 2, "z / Z", "zoom in 2x / the whole picture (wheel: zoom, drag: move)"},
     {'Z', VF_CMD_ZOOM, 0, NULL, NULL},

@@ -71,7 +71,7 @@ static const char *preload_url(const struct vf_playback_config *cfg,
                : NULL;
 }
 
-/* The window's subtitles: the input's text tracks, the files asked for, and those beside a
+/* The window's subtitles: the input's tracks, the files asked for, and those beside a
  * local file (mpv's --sub-auto=exact). */
 static int open_cues(struct vf_playback *p, const struct vf_playback_config *cfg, char *err,
                      size_t errlen)

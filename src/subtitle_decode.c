@@ -2,10 +2,20 @@
 
 #include <stdio.h>
 
-bool vf_subtitle_is_text(enum AVCodecID id)
+static bool subtitles_with(enum AVCodecID id, int prop)
 {
     const AVCodecDescriptor *d = avcodec_descriptor_get(id);
-    return d && d->type == AVMEDIA_TYPE_SUBTITLE && (d->props & AV_CODEC_PROP_TEXT_SUB);
+    return d && d->type == AVMEDIA_TYPE_SUBTITLE && (d->props & prop);
+}
+
+bool vf_subtitle_is_text(enum AVCodecID id)
+{
+    return subtitles_with(id, AV_CODEC_PROP_TEXT_SUB);
+}
+
+bool vf_subtitle_is_picture(enum AVCodecID id)
+{
+    return subtitles_with(id, AV_CODEC_PROP_BITMAP_SUB);
 }
 
 AVCodecContext *vf_subtitle_decoder_open(const AVCodecParameters *par, AVRational tb, int *averr)

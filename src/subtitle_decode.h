@@ -10,6 +10,8 @@
 
 /* Whether codec `id` is subtitles as text (SubRip, ASS, mov_text, WebVTT...), not pictures. */
 bool vf_subtitle_is_text(enum AVCodecID id);
+/* Whether codec `id` is subtitles drawn as pictures (DVD, Blu-ray's PGS, DVB, XSUB). */
+bool vf_subtitle_is_picture(enum AVCodecID id);
 /* A decoder of the subtitle stream `par`, whose packets' timestamps are in tb; NULL with
  * FFmpeg's error in *averr (0: it has no such decoder, or no memory). */
 AVCodecContext *vf_subtitle_decoder_open(const AVCodecParameters *par, AVRational tb, int *averr);

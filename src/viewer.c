@@ -757,6 +757,7 @@ done:
     }
     vf_overlay_close(u.overlay);
     vf_overlay_close(u.help_overlay);
+    free(u.cue_picture.rgba);
     for (int i = 0; i < u.drops; i++)
         SDL_free(u.dropped_files[i]);
     free(u.dropped_files);

@@ -1,6 +1,8 @@
 #include "viewer_ui.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cues.h"
@@ -314,8 +316,62 @@ static void update_hover(struct ui *u)
     set_sprite(u, u->overlay, VF_SPRITE_SEEK_TIME, one, 1, NULL, 0);
 }
 
-/* The input's cue at the picture on screen, rendered again when it reads otherwise; whether one
- * shows. */
+/* The size of the picture the cue drawn as a picture was made for: the cue's, else the input's. */
+static void cue_frame(const struct ui *u, int *w, int *h)
+{
+    const struct vf_source_info *info = vf_playback_info(u->playback);
+    *w = SDL_max(1, u->cue_picture.frame_w > 0 ? u->cue_picture.frame_w : info->width);
+    *h = SDL_max(1, u->cue_picture.frame_h > 0 ? u->cue_picture.frame_h : info->height);
+}
+
+/* The cue drawn as a picture at its size over the pictures on screen: the sprite rendered
+ * again when the cue or that size changes. */
+static void update_cue_picture(struct ui *u, struct vf_cues *cues, const struct vf_layout *l)
+{
+    struct vf_cue_picture p = {0};
+    uint64_t id = 0; /* none shows, unless one does */
+    if (u->subtitles && cues && u->current) {
+        id = u->cue_picture_id;
+        if (vf_cues_picture_at(cues, u->subtitle_track, ui_seconds_of(u, u->current->pts),
+                               u->current->serial, &id, &p))
+            fprintf(stderr, "vfview: a subtitle picture: out of memory\n");
+    }
+    if (id != u->cue_picture_id) {
+        free(u->cue_picture.rgba);
+        u->cue_picture = id ? p : (struct vf_cue_picture){0};
+        u->cue_picture_id = id;
+        u->cue_picture_w = u->cue_picture_h = 0;
+    }
+    struct vf_cue_picture *c = &u->cue_picture;
+    if (!c->rgba)
+        return;
+    int frame_w, frame_h;
+    cue_frame(u, &frame_w, &frame_h);
+    /* as large as it is over the picture in each half */
+    const int w = (int)lround((double)c->w * l->half[0].w / frame_w);
+    const int h = (int)lround((double)c->h * l->half[0].h / frame_h);
+    if (w == u->cue_picture_w && h == u->cue_picture_h)
+        return;
+    u->cue_picture_w = w;
+    u->cue_picture_h = h;
+    char err[512];
+    SDL_Surface *from = SDL_CreateRGBSurfaceWithFormatFrom(c->rgba, c->w, c->h, 32, 4 * c->w,
+                                                           SDL_PIXELFORMAT_RGBA32);
+    SDL_Surface *to =
+        w > 0 && h > 0 ? SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32) : NULL;
+    if (w > 0 && h > 0 && (!from || !to || SDL_SoftStretchLinear(from, NULL, to, NULL))) {
+        fprintf(stderr, "vfview: a subtitle picture: %s\n", SDL_GetError());
+        SDL_FreeSurface(to);
+        to = NULL; /* hidden rather than stale */
+    }
+    if (vf_display_set_sprite(u->display, VF_SPRITE_SUBTITLE, to, err, sizeof(err)))
+        fprintf(stderr, "vfview: %s\n", err);
+    SDL_FreeSurface(from);
+    SDL_FreeSurface(to);
+}
+
+/* The input's cue at the picture on screen, rendered again when it reads otherwise or (drawn as
+ * a picture) is another, or the pictures' size changed; whether one shows. */
 static bool update_cue(struct ui *u, const struct vf_layout *l)
 {
     struct vf_cues *cues = u->playback ? vf_playback_cues(u->playback) : NULL;
@@ -323,6 +379,9 @@ static bool update_cue(struct ui *u, const struct vf_layout *l)
     if (u->subtitles && cues && u->current)
         vf_cues_at(cues, u->subtitle_track, ui_seconds_of(u, u->current->pts), u->current->serial,
                    text, sizeof(text));
+    update_cue_picture(u, cues, l);
+    if (u->cue_picture.rgba)
+        return true;
     if (strcmp(text, u->cue)) {
         enum { LINES = 8 };
         const char *lines[LINES];
@@ -387,7 +446,8 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
     vf_display_sprite_size(u->display, VF_SPRITE_MESSAGE, &w, &h);
     r.sprite_x[VF_SPRITE_MESSAGE] = right_from + (l.half[1].x + l.half[1].w - right_from - w) / 2;
     r.sprite_y[VF_SPRITE_MESSAGE] = l.half[1].y + (l.half[1].h - h) / 2;
-    /* the cue: centred under the pictures, above the seek bar */
+    /* the cue: text centred under the pictures, above the seek bar; a picture where it is on
+     * the picture, across the two halves' middle (the picture's own in the split view) */
     r.sprite_visible[VF_SPRITE_SUBTITLE] = update_cue(u, &l);
     vf_display_sprite_size(u->display, VF_SPRITE_SUBTITLE, &w, &h);
     const int pictures_end = SDL_max(l.half[0].y + l.half[0].h, l.half[1].y + l.half[1].h);
@@ -395,6 +455,16 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
         ui_has_bar(u) ? SDL_min(pictures_end, vf_layout_seek_bar(&l).y) : pictures_end;
     r.sprite_x[VF_SPRITE_SUBTITLE] = SDL_max(0, (l.half[0].x + l.half[1].x + l.half[1].w - w) / 2);
     r.sprite_y[VF_SPRITE_SUBTITLE] = SDL_max(0, above - l.margin - h);
+    if (u->cue_picture.rgba) {
+        int frame_w, frame_h;
+        cue_frame(u, &frame_w, &frame_h);
+        const double fx = (double)u->cue_picture.x / frame_w;
+        const double fy = (double)u->cue_picture.y / frame_h;
+        const int left = (l.half[0].x + l.half[1].x + l.half[1].w - l.half[0].w) / 2;
+        r.sprite_x[VF_SPRITE_SUBTITLE] = SDL_max(0, left + (int)lround(fx * l.half[0].w));
+        r.sprite_y[VF_SPRITE_SUBTITLE] =
+            SDL_max(0, SDL_min(l.half[0].y + (int)lround(fy * l.half[0].h), above - h));
+    }
     vf_display_sprite_size(u->display, VF_SPRITE_TAPS, &w, &h);
     r.sprite_x[VF_SPRITE_TAPS] = panel.x;
     r.sprite_y[VF_SPRITE_TAPS] = SDL_max(panel.y, l.half[0].y + l.half[0].h - l.margin - h);

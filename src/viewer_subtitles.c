@@ -1,5 +1,5 @@
 /* The window's choice of subtitles: the track an input opens with, and the 'j' and 'J' keys that
- * go through the input's text tracks and off, as mpv's do. */
+ * go through the input's tracks and off, as mpv's do. */
 #include "viewer_ui.h"
 
 #include "cues.h"
@@ -13,7 +13,7 @@ void ui_choose_subtitles(struct ui *u)
     u->subtitle_track = !cues ? 0 : wanted ? wanted : vf_cues_default_track(cues);
     if (!wanted || u->opts->no_subtitles || (cues && vf_cues_has_track(cues, wanted)))
         return;
-    /* --sid named a track this input lacks, or one drawn as pictures */
+    /* --sid named a track this input lacks, or one without a decoder here */
     const struct vf_source_info *info = vf_playback_info(u->playback);
     const int count =
         cues ? vf_cues_track_count(cues) : vf_track_count(info->format, AVMEDIA_TYPE_SUBTITLE);
@@ -25,7 +25,7 @@ void ui_choose_subtitles(struct ui *u)
         ui_note(u, "%s: --sid %d: it has %d subtitle track%s", info->name, wanted, count,
                 count == 1 ? "" : "s");
     else
-        ui_note(u, "%s: subtitle track %s is not text: the window shows none", info->name, track);
+        ui_note(u, "%s: subtitle track %s cannot be shown here", info->name, track);
     u->subtitle_track = 0;
 }
 
@@ -37,10 +37,10 @@ void ui_cycle_subtitles(struct ui *u, int step)
         return;
     }
     if (!cues) {
-        ui_note(u, "subtitles: this input has no text subtitles");
+        ui_note(u, "subtitles: this input has none the window can show");
         return;
     }
-    /* off: the first (last) text track; on: the next (previous), and off after the last */
+    /* off: the first (last) track; on: the next (previous), and off after the last */
     u->subtitle_track = vf_cues_step_track(cues, u->subtitles ? u->subtitle_track : 0, step);
     u->subtitles = u->subtitle_track != 0;
     u->redraw = true;

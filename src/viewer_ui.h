@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "clock.h"
+#include "cues.h"
 #include "display.h"
 #include "keymap.h"
 #include "options.h"
@@ -51,9 +52,14 @@ struct ui {
     bool split;                 /* the halves in one place, split by a line ('w') */
     bool original_before_split; /* 'o' as it was before, for when the split view ends */
     double split_at;    /* the line's place across the picture, 0..1: it follows the pointer */
-    bool subtitles;     /* the input's text subtitles show ('j'; --no-sub: never) */
-    int subtitle_track; /* which (tracks.h): --sid's, else the best text one; 0: none shows */
-    char cue[512];      /* the cue the subtitle sprite shows */
+    bool subtitles;     /* the input's subtitles show ('j'; --no-sub: never) */
+    int subtitle_track; /* which (tracks.h): --sid's, else the best one; 0: none shows */
+    char cue[512];      /* the cue the subtitle sprite shows, where it is text */
+    /* where the sprite shows a cue drawn as a picture (cues.h: its id, its canvas), and the size
+     * the sprite has it at, which follows the pictures' size */
+    uint64_t cue_picture_id;
+    struct vf_cue_picture cue_picture;
+    int cue_picture_w, cue_picture_h;
     bool drop_text; /* the next text event is a key's that acted as a key (viewer.c, key_down) */
     int steps;      /* paused: pictures to show one by one (keys pressed faster than they come) */
     struct vf_clock clock;
@@ -121,9 +127,9 @@ void ui_open_sound(struct ui *u, const char *url, double end_s);
 void ui_check_sound(struct ui *u);
 void ui_change_volume(struct ui *u, int points);
 void ui_cycle_audio(struct ui *u);
-/* The subtitles (viewer_subtitles.c): the track a new input shows (--sid's, else the best text
- * one; one the window cannot show is noted); 'j' (step 1) and 'J' (-1): the input's next or
- * previous text track, off after the last (before the first). */
+/* The subtitles (viewer_subtitles.c): the track a new input shows (--sid's, else the best one;
+ * one the window cannot show is noted); 'j' (step 1) and 'J' (-1): the input's next or
+ * previous track, off after the last (before the first). */
 void ui_choose_subtitles(struct ui *u);
 void ui_cycle_subtitles(struct ui *u, int step);
 /* The panel, the labels over the halves, the GPU's message and the help, rendered again. */

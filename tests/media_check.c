@@ -4,6 +4,7 @@
  *   media_check filtered IN OUT SPEC BORDER  OUT == the CPU reference engine run on IN
  *   media_check near A B TOL MARGIN        pictures within TOL, MARGIN pixels from the edge
  *   media_check numbered PATH N            prints the name of the N-th recording to PATH
+ *   media_check picture-subs OUT W H       writes DVD subtitle cues for W x H (picture_subs.c)
  * Exit 0 when the claim holds, 1 with one line saying where it does not. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 
 #include "cpu.h"
 #include "decode.h"
+#include "picture_subs.h"
 #include "record.h"
 
 static struct vf_decoder *open_or_die(const char *path)
@@ -139,7 +141,9 @@ int main(int argc, char **argv)
         }
         return compare(argv[2], argv[3], 0, 0, &f, border);
     }
+    if (argc == 5 && !strcmp(argv[1], "picture-subs"))
+        return write_picture_subs(argv[2], atoi(argv[3]), atoi(argv[4]));
     fprintf(stderr, "usage: media_check info FILE | same A B | near A B TOL MARGIN | numbered PATH "
-                    "N | filtered IN OUT SPEC BORDER\n");
+                    "N | filtered IN OUT SPEC BORDER | picture-subs OUT W H\n");
     return 2;
 }

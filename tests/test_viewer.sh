@@ -481,7 +481,7 @@ wait \$pid
 SCRIPT
 session cues.sh
 # the window shows the cue at the picture on screen under the pictures, 'j' hides it; an input
-# without text subtitles says so
+# without subtitles says so
 cat >cueshow.sh <<SCRIPT
 "$vfview" --engine cpu --pause cues.mkv 2>cueshow.err &
 pid=\$!
@@ -531,7 +531,7 @@ cue_area() { ffmpeg -v error -i "$1" -vf "crop=40:20:154:100" -f rawvideo - | ck
 [ "${#shots[@]}" -eq 3 ] && [ "$(cue_area "${shots[0]}")" != "$(cue_area "${shots[1]}")" ] &&
     [ "$(cue_area "${shots[0]}")" = "$(cue_area "${shots[2]}")" ] &&
     grep -q "subtitles off" cueshow.err &&
-    grep -q "subtitles: this input has no text subtitles" cueshow.err && ok ||
+    grep -q "subtitles: this input has none the window can show" cueshow.err && ok ||
     bad "the window's subtitles: ${#shots[@]} screenshots, the cue's area the same with and" \
         "without: $(cat cueshow.err)"
 rm -f vfview-*.png
@@ -574,6 +574,47 @@ cue_end() { ffmpeg -v error -i "$1" -vf "crop=40:14:168:110" -f rawvideo - | cks
 [ "${#shots[@]}" -eq 3 ] && [ "$(cue_end "${shots[0]}")" != "$(cue_end "${shots[1]}")" ] &&
     [ "$(cue_end "${shots[0]}")" = "$(cue_end "${shots[2]}")" ] && ok ||
     bad "a cue begun before the seek's keyframe: ${#shots[@]} screenshots: $(tail -3 longcue.err)"
+
+# subtitles drawn as pictures (DVD's, written by media_check): a white box at the bottom from 0
+# to 4 s, a yellow one at the top from 4.5 to 8 s, each where it is on the 320x240 picture, as
+# large, across the halves' middle. Paused at 0 the white one; 'j' off; 'j' on and → to 5 s
+# (the demuxer starts at the keyframe there, after the cue began) the yellow one; 'w' (the split
+# view) over the picture. The window is 640x264: the halves' pictures below the labels' 24 rows.
+ffmpeg -nostdin -loglevel error -y -f lavfi -i "testsrc2=size=320x240:rate=25:duration=10" \
+    -c:v libx264 -preset ultrafast -g 25 boxes-video.mkv
+"$check" picture-subs boxes.mks 320 240 &&
+    ffmpeg -nostdin -loglevel error -y -i boxes-video.mkv -i boxes.mks -map 0 -map 1 -c copy \
+        boxes.mkv
+cat >boxes.sh <<SCRIPT
+"$vfview" --engine cpu --pause boxes.mkv 2>boxes.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key s; sleep 0.5; xdotool key j; sleep 0.5; xdotool key s; sleep 0.3
+xdotool key j; sleep 0.3; xdotool key Right; sleep 1; xdotool key s; sleep 0.5
+xdotool key w; sleep 0.5; xdotool key s; sleep 0.3; xdotool key q
+wait \$pid
+SCRIPT
+rm -f vfview-*.png
+in_xvfb 60 1600x900x24 bash boxes.sh
+shots=(vfview-*.png)
+# the colours inside a box's black edge, 100x20 from (270, y): "255" white, "0 255" yellow
+colours() {
+    ffmpeg -v error -i "$1" -vf "crop=100:20:270:$2" -f rawvideo -pix_fmt rgb24 - |
+        od -An -v -tu1 | tr -s ' ' '\n' | sed '/^$/d' | sort -un | tr '\n' ' '
+}
+bottom=190 top=78 # the white box 24 + 152..200, the yellow 24 + 40..88, 4 rows of edge
+if [ "${#shots[@]}" -eq 4 ]; then
+    [ "$(colours "${shots[0]}" $bottom)" = "255 " ] && [ "$(colours "${shots[1]}" $bottom)" != "255 " ] &&
+        [ "$(colours "${shots[2]}" $top)" = "0 255 " ] &&
+        [ "$(colours "${shots[2]}" $bottom)" != "255 " ] &&
+        [ "$(colours "${shots[3]}" $top)" = "0 255 " ] &&
+        grep -q "subtitles 1/1: dvd_subtitle" boxes.err && ok ||
+        bad "subtitles drawn as pictures: the white box '$(colours "${shots[0]}" $bottom)'," \
+            "off '$(colours "${shots[1]}" $bottom)', the yellow '$(colours "${shots[2]}" $top)'," \
+            "split '$(colours "${shots[3]}" $top)': $(cat boxes.err)"
+else
+    bad "subtitles drawn as pictures: ${#shots[@]} screenshots: $(tail -3 boxes.err)"
+fi
 
 # subtitle files: one asked for with --sub-file and one found beside the input (film.en.srt)
 # are tracks 2 and 3 after the input's own; 'j' goes through them and off. A file asked for
