@@ -1,7 +1,9 @@
 /* libFuzzer harness over vfview's input path: bytes -> demux -> decode -> convert to planar RGB
  * -> filter (CPU reference and fast engines, which must agree) -> convert back -> encode to
  * memory (FFV1, packets dropped); text subtitles -> decoded and encoded again as mov_text, as a
- * recording into MP4 converts them (subtitle_convert.c); and the bytes as a subtitle file
+ * recording into MP4 converts them (subtitle_convert.c); every subtitle track's cues kept as the
+ * window keeps them, text or pictures, and looked up and painted (cues.c, cue_picture.c); and
+ * the bytes as a subtitle file
  * (--sub-file), read whole into the window's cues and looked up (cues.c). The bytes reach vfview's
  * own decoder (decode.c, its thread and queue included) through a memfd, as a file would. Build:
  * meson setup build-fuzz -Dfuzz=enabled (clang); run: build-fuzz/fuzz/fuzz_input CORPUS */
@@ -21,7 +23,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-enum { MAX_PICTURES = 4, MAX_PIXELS = 256 * 256, MAX_STREAMS = 16 };
+enum { MAX_PICTURES = 4, MAX_PIXELS = 256 * 256, MAX_STREAMS = 16, MAX_CUE_TIMES = 8 };
 
 struct harness {
     struct vf_cpu_fast *fast;
@@ -31,6 +33,9 @@ struct harness {
     AVPacket *packet;
     struct vf_frame ref, out;
     struct vf_subtitle_converter *cues[MAX_STREAMS]; /* by stream; opened at the first cue */
+    struct vf_cues *window_cues;                     /* the window's, of every track */
+    double cue_times[MAX_CUE_TIMES];                 /* where cues were added */
+    int cue_time_count;
 };
 
 static int drop_cue(AVPacket *packet, void *ctx)
@@ -54,6 +59,24 @@ static void convert_cue(struct harness *h, const AVFormatContext *format, const 
                                        AV_CODEC_ID_MOV_TEXT, err, sizeof(err));
     if (h->cues[i])
         vf_subtitle_convert(h->cues[i], packet, drop_cue, NULL, err, sizeof(err));
+    vf_cues_add(h->window_cues, packet, 0);
+    if (h->cue_time_count < MAX_CUE_TIMES && packet->pts != AV_NOPTS_VALUE)
+        h->cue_times[h->cue_time_count++] = packet->pts * av_q2d(format->streams[i]->time_base);
+}
+
+/* The window's lookups of every track at the times cues were added, and a little after. */
+static void look_up_cues(struct harness *h)
+{
+    char text[512];
+    for (int track = 1; h->window_cues && track <= vf_cues_track_count(h->window_cues); track++)
+        for (int i = 0; i < 2 * h->cue_time_count; i++) {
+            const double at = h->cue_times[i / 2] + (i % 2) * 0.5;
+            uint64_t shown = 0;
+            struct vf_cue_picture picture;
+            vf_cues_at(h->window_cues, track, at, 0, text, sizeof(text));
+            if (vf_cues_picture_at(h->window_cues, track, at, 0, &shown, &picture) == 0)
+                free(picture.rgba);
+        }
 }
 
 static void drain(AVCodecContext *enc, AVPacket *packet)
@@ -122,6 +145,9 @@ static void run(const char *url, const uint8_t *data, size_t size)
     const struct vf_source_info *info = vf_decoder_info(d);
     if (vf_decoder_start(d, err, sizeof(err)))
         goto done;
+    const struct vf_cues_config cc = {.format = info->format};
+    if (vf_cues_open(&h.window_cues, &cc, err, sizeof(err)))
+        goto done;
     if (vf_frame_alloc(&h.ref, info->width, info->height) ||
         vf_frame_alloc(&h.out, info->width, info->height) || !(h.fast = vf_cpu_fast_create(1)) ||
         !(h.converter = vf_converter_create(1)) || open_encoder(&h, info->width, info->height))
@@ -136,7 +162,9 @@ static void run(const char *url, const uint8_t *data, size_t size)
     }
     if (avcodec_send_frame(h.encoder, NULL) == 0)
         drain(h.encoder, h.packet);
+    look_up_cues(&h);
 done:
+    vf_cues_free(h.window_cues);
     vf_decoder_close(d);
     av_packet_free(&h.packet);
     av_frame_free(&h.yuv);

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Seed corpus for fuzz/fuzz_input: tiny files (a few kB) in the containers and codecs vfview
-# meets most, made from FFmpeg's lavfi sources. usage: tools/make_fuzz_corpus.sh DIR
+# meets most, made from FFmpeg's lavfi sources; with the tests' media_check, subtitles drawn as
+# pictures too. usage: tools/make_fuzz_corpus.sh DIR [MEDIA_CHECK]
 set -eu
-dir="$1"
+dir="$1" check="${2:-}"
 mkdir -p "$dir"
 src="testsrc2=size=32x24:rate=10"
 make() { # make NAME ARGS...: 3 frames of the test pattern
@@ -51,4 +52,14 @@ for codec in srt ass; do
         -c:s $codec "$dir/$codec.mkv"
 done
 rm "$dir/cues.srt"
+# subtitles drawn as pictures (DVD's, which FFmpeg's tool cannot draw from text; DVB's made from
+# them): kept and painted as the window does (src/cues.c, src/cue_picture.c)
+if [ -n "$check" ]; then
+    "$check" picture-subs "$dir/boxes.mks" 32 24
+    ffmpeg -v error -y -f lavfi -i "$src" -i "$dir/boxes.mks" -map 0 -map 1 -frames:v 3 \
+        -c:v ffv1 -c:s copy "$dir/dvdsub.mkv"
+    ffmpeg -v error -y -f lavfi -i "$src" -i "$dir/boxes.mks" -map 0 -map 1 -frames:v 3 \
+        -c:v mpeg2video -c:s dvbsub "$dir/dvbsub.ts"
+    rm "$dir/boxes.mks"
+fi
 ls "$dir" | wc -l
