@@ -48,11 +48,12 @@ struct cue_track {
 struct vf_cues {
     pthread_mutex_t lock;
     const AVFormatContext *format;
-    int best;                  /* the default track's number */
-    int own;                   /* the input's subtitle tracks, text or not */
-    int count;                 /* of tracks below: the input's kept, then the files' */
-    int files_before;          /* the input's tracks kept: tracks[files_before] is a file's */
-    struct cue_track **stream; /* by stream index; NULL: no track kept */
+    const AVCodecParameters *video; /* the input's best video stream's; NULL: none */
+    int best;                       /* the default track's number */
+    int own;                        /* the input's subtitle tracks, text or not */
+    int count;                      /* of tracks below: the input's kept, then the files' */
+    int files_before;               /* the input's tracks kept: tracks[files_before] is a file's */
+    struct cue_track **stream;      /* by stream index; NULL: no track kept */
     int streams;
     /* The preload: a thread that reads the file's cues from its start to its end, so that
      * a cue that began before the keyframe a seek went back to still shows. Until it reaches
@@ -239,7 +240,16 @@ done:
     return NULL;
 }
 
-/* A subtitle file's first text track, read whole, as the track after the last one, its times
+/* Whether t's cues (of a stream of `par`) are pictures, and the size of the picture they are
+ * placed on: the stream's own (a DVD track's), else the video's (DVB's default is PAL's). */
+static void set_kind(const struct vf_cues *c, struct cue_track *t, const AVCodecParameters *par)
+{
+    t->pictures = vf_subtitle_is_picture(par->codec_id);
+    t->frame_w = par->width > 0 ? par->width : c->video ? c->video->width : 0;
+    t->frame_h = par->height > 0 ? par->height : c->video ? c->video->height : 0;
+}
+
+/* A subtitle file's first track, read whole, as the track after the last one, its times
  * moved by offset_s. 0, or -1 with a line naming the file. */
 static int load_file(struct vf_cues *c, const char *path, const char *tag, double offset_s,
                      char *err, size_t errlen)
@@ -269,6 +279,7 @@ static int load_file(struct vf_cues *c, const char *path, const char *tag, doubl
                             .stream = -1,
                             .tb = st->time_base,
                             .file = strdup(described)};
+    set_kind(c, t, st->codecpar);
     while ((ret = av_read_frame(f, packet)) >= 0) {
         struct cue cue;
         if (packet->stream_index == stream && decode_cue(t, decoder, packet, 0, &cue)) {
@@ -309,7 +320,7 @@ int vf_cues_open(struct vf_cues **out, const struct vf_cues_config *cfg, char *e
     pthread_mutex_init(&c->lock, NULL);
     const int video =
         av_find_best_stream((AVFormatContext *)format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
-    const AVCodecParameters *frame = video >= 0 ? format->streams[video]->codecpar : NULL;
+    c->video = video >= 0 ? format->streams[video]->codecpar : NULL;
     for (unsigned i = 0; i < n; i++) {
         const AVStream *st = format->streams[i];
         const enum AVCodecID id = st->codecpar->codec_id;
@@ -324,10 +335,7 @@ int vf_cues_open(struct vf_cues **out, const struct vf_cues_config *cfg, char *e
         t->number = vf_track_of(format, AVMEDIA_TYPE_SUBTITLE, (int)i);
         t->stream = (int)i;
         t->tb = st->time_base;
-        t->pictures = vf_subtitle_is_picture(id);
-        /* a DVD track's own size, else the video's (DVB's default is PAL's) */
-        t->frame_w = st->codecpar->width > 0 ? st->codecpar->width : frame ? frame->width : 0;
-        t->frame_h = st->codecpar->height > 0 ? st->codecpar->height : frame ? frame->height : 0;
+        set_kind(c, t, st->codecpar);
         c->stream[i] = t;
         c->count++;
     }

@@ -12,12 +12,12 @@
 
 struct vf_subtitle_source {
     AVFormatContext *format;
-    int stream; /* its first text subtitle stream */
+    int stream; /* its first subtitle stream, text or pictures */
     AVPacket **packets;
     int count, room, next; /* next: the first not handed over yet */
 };
 
-/* File i's text subtitle packets, their times moved by the files' start. 0; 1 when the file
+/* File i's subtitle packets, their times moved by the files' start. 0; 1 when the file
  * is skipped (one found beside the input that cannot be read); -1 with a message. */
 static int read_file(struct vf_recorder *r, int i, char *err, size_t errlen)
 {

@@ -56,10 +56,12 @@ int vf_subtitle_file_open(const char *path, AVFormatContext **format, char *err,
         snprintf(err, errlen, "%s: cannot open: %s", path, reason);
         return -1;
     }
-    for (unsigned i = 0; i < (*format)->nb_streams; i++)
-        if (vf_subtitle_is_text((*format)->streams[i]->codecpar->codec_id))
+    for (unsigned i = 0; i < (*format)->nb_streams; i++) {
+        const enum AVCodecID id = (*format)->streams[i]->codecpar->codec_id;
+        if (vf_subtitle_is_text(id) || vf_subtitle_is_picture(id))
             return (int)i;
-    snprintf(err, errlen, "%s: no text subtitles in it", path);
+    }
+    snprintf(err, errlen, "%s: no subtitles in it", path);
     avformat_close_input(format);
     return -1;
 }

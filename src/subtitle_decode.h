@@ -19,8 +19,9 @@ AVCodecContext *vf_subtitle_decoder_open(const AVCodecParameters *par, AVRationa
  * (skipped, as players skip it), -1 out of memory. */
 int vf_subtitle_decode(AVCodecContext *decoder, const AVPacket *packet, AVSubtitle *cue);
 
-/* A subtitle file (--sub-file) opened in *format: the index of its first text subtitle stream,
- * or -1 with "PATH: cannot open: REASON" or "PATH: no text subtitles in it" (*format closed). */
+/* A subtitle file (--sub-file) opened in *format: the index of its first subtitle stream, text
+ * or pictures, or -1 with "PATH: cannot open: REASON" or "PATH: no subtitles in it" (*format
+ * closed). */
 int vf_subtitle_file_open(const char *path, AVFormatContext **format, char *err, size_t errlen);
 
 #endif

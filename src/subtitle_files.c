@@ -6,7 +6,9 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const EXTENSIONS[] = {"srt", "ass", "ssa", "vtt"};
+/* text (SubRip, ASS/SSA, WebVTT), and pictures: VobSub's index (FFmpeg reads the .sub beside it
+ * through it) and Blu-ray's PGS */
+static const char *const EXTENSIONS[] = {"srt", "ass", "ssa", "vtt", "idx", "sup"};
 
 bool vf_subtitle_file_matches(const char *video, const char *name, char *tag, size_t len)
 {

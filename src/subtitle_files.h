@@ -1,6 +1,6 @@
 /* Subtitle files beside a video, which the window shows as more tracks, as mpv's --sub-auto=exact
  * finds them: "film.mkv" takes "film.srt" and "film.en.srt", "film.forced.ass", in the same
- * folder (SubRip, ASS/SSA, WebVTT). */
+ * folder (SubRip, ASS/SSA, WebVTT; VobSub's .idx and Blu-ray's .sup, drawn as pictures). */
 #ifndef VF_SUBTITLE_FILES_H
 #define VF_SUBTITLE_FILES_H
 

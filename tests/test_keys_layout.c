@@ -433,6 +433,9 @@ static void test_subtitle_files(void)
         {"film.mkv", "film.forced.ASS", "forced"},
         {"film.mkv", "film.ssa", ""},
         {"film.mkv", "film.vtt", ""},
+        {"film.mkv", "film.idx", ""},       /* VobSub, through its index */
+        {"film.mkv", "film.en.sup", "en"},  /* Blu-ray's PGS */
+        {"film.mkv", "film.sub", NULL},     /* VobSub's pictures: read through the .idx */
         {"film.mkv", "film.mkv", NULL},     /* not subtitles */
         {"film.mkv", "film.en.txt", NULL},  /* nor this */
         {"film.mkv", "film2.srt", NULL},    /* another film's */

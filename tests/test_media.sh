@@ -579,6 +579,22 @@ run sub_file_sid 0 -i subtitled.mkv --sub-file cues-de.srt --sid 2 -o sub-file-s
 run sub_file_ts 0 -i onekey.ts --sub-file cues-de.srt -o sub-file-ts.mkv &&
     { [ "$(cue_times sub-file-ts.mkv)" = "500+700 1500+500 1500+1000 2500+1000 " ] && ok ||
         bad "--sub-file beside MPEG-TS: cues '$(cue_times sub-file-ts.mkv)'"; }
+# a file of cues drawn as pictures (DVD's, written by media_check: at 0 and 4.5 s, from the
+# input's start, 23 ms) is copied as it is into Matroska; WebM holds no such cues: dropped, with
+# a line saying so
+"$check" picture-subs boxes.mks 320 240
+run sub_file_pictures 0 -i subtitled.mkv --sub-file boxes.mks -o sub-file-pictures.mkv &&
+    { [ "$(streams_of sub-file-pictures.mkv)" = "h264 aac subrip dvd_subtitle " ] &&
+        sub_pts s:1 sub-file-pictures.mkv |
+        awk '{ exit !(NF == 2 && $1 < 0.05 && $2 - $1 > 4.499 && $2 - $1 < 4.501) }' && ok ||
+        bad "--sub-file of pictures into Matroska: '$(streams_of sub-file-pictures.mkv)'," \
+            "cues at '$(sub_pts s:1 sub-file-pictures.mkv)': $(cat sub_file_pictures.err)"; }
+run sub_file_pictures_webm 0 -i subtitled.mkv --sub-file boxes.mks -o sub-file-pictures.webm &&
+    { [ "$(streams_of sub-file-pictures.webm)" = "vp9 opus webvtt " ] &&
+        grep -q "subtitle file boxes.mks (dvd_subtitle) dropped: the webm container cannot hold it" \
+            sub_file_pictures_webm.err && ok ||
+        bad "--sub-file of pictures into WebM: '$(streams_of sub-file-pictures.webm)':" \
+            "$(cat sub_file_pictures_webm.err)"; }
 run sub_file_missing 1 -i subtitled.mkv --sub-file nothere.srt -o sub-file-missing.mkv &&
     { [ ! -e sub-file-missing.mkv ] &&
         [ "$(cat sub_file_missing.err)" = "vfview: nothere.srt: cannot open: No such file or directory" ] &&

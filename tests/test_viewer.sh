@@ -580,6 +580,7 @@ cue_end() { ffmpeg -v error -i "$1" -vf "crop=40:14:168:110" -f rawvideo - | cks
 # large, across the halves' middle. Paused at 0 the white one; 'j' off; 'j' on and → to 5 s
 # (the demuxer starts at the keyframe there, after the cue began) the yellow one; 'w' (the split
 # view) over the picture. The window is 640x264: the halves' pictures below the labels' 24 rows.
+# Then the same cues as a subtitle file (--sub-file) beside the video alone.
 ffmpeg -nostdin -loglevel error -y -f lavfi -i "testsrc2=size=320x240:rate=25:duration=10" \
     -c:v libx264 -preset ultrafast -g 25 boxes-video.mkv
 "$check" picture-subs boxes.mks 320 240 &&
@@ -593,6 +594,11 @@ sleep 1; xdotool key s; sleep 0.5; xdotool key j; sleep 0.5; xdotool key s; slee
 xdotool key j; sleep 0.3; xdotool key Right; sleep 1; xdotool key s; sleep 0.5
 xdotool key w; sleep 0.5; xdotool key s; sleep 0.3; xdotool key q
 wait \$pid
+"$vfview" --engine cpu --pause --sub-file boxes.mks boxes-video.mkv 2>>boxes.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key s; sleep 0.5; xdotool key q
+wait \$pid
 SCRIPT
 rm -f vfview-*.png
 in_xvfb 60 1600x900x24 bash boxes.sh
@@ -603,22 +609,24 @@ colours() {
         od -An -v -tu1 | tr -s ' ' '\n' | sed '/^$/d' | sort -un | tr '\n' ' '
 }
 bottom=190 top=78 # the white box 24 + 152..200, the yellow 24 + 40..88, 4 rows of edge
-if [ "${#shots[@]}" -eq 4 ]; then
+if [ "${#shots[@]}" -eq 5 ]; then
     [ "$(colours "${shots[0]}" $bottom)" = "255 " ] && [ "$(colours "${shots[1]}" $bottom)" != "255 " ] &&
         [ "$(colours "${shots[2]}" $top)" = "0 255 " ] &&
         [ "$(colours "${shots[2]}" $bottom)" != "255 " ] &&
         [ "$(colours "${shots[3]}" $top)" = "0 255 " ] &&
+        [ "$(colours "${shots[4]}" $bottom)" = "255 " ] &&
         grep -q "subtitles 1/1: dvd_subtitle" boxes.err && ok ||
         bad "subtitles drawn as pictures: the white box '$(colours "${shots[0]}" $bottom)'," \
             "off '$(colours "${shots[1]}" $bottom)', the yellow '$(colours "${shots[2]}" $top)'," \
-            "split '$(colours "${shots[3]}" $top)': $(cat boxes.err)"
+            "split '$(colours "${shots[3]}" $top)', a file's '$(colours "${shots[4]}" $bottom)':" \
+            "$(cat boxes.err)"
 else
     bad "subtitles drawn as pictures: ${#shots[@]} screenshots: $(tail -3 boxes.err)"
 fi
 
 # subtitle files: one asked for with --sub-file and one found beside the input (film.en.srt)
 # are tracks 2 and 3 after the input's own; 'j' goes through them and off. A file asked for
-# that cannot be read, or holds no text subtitles, stops vfview in one line.
+# that cannot be read, or holds no subtitles, stops vfview in one line.
 cp long.mkv film.mkv
 printf '1\n00:00:00,000 --> 00:00:09,000\nbeside the film\n\n' >film.en.srt
 printf '1\n00:00:00,000 --> 00:00:09,000\nASKED FOR\n\n' >asked.srt
@@ -673,7 +681,7 @@ first_cue=$(ffprobe -v error -select_streams s:1 -show_entries packet=pts_time -
     bad "a recording with a subtitle file beside the input: '$film_subs', first cue at" \
         "'$first_cue': $(tail -3 film-rec.err)"
 [ "$(cat nothere.err)" = "$(printf 'vfview: nothere.srt: cannot open: No such file or directory\nstatus 1')" ] &&
-    [ "$(cat notsubs.err)" = "$(printf 'vfview: white.png: no text subtitles in it\nstatus 1')" ] && ok ||
+    [ "$(cat notsubs.err)" = "$(printf 'vfview: white.png: no subtitles in it\nstatus 1')" ] && ok ||
     bad "subtitle files that cannot be read: $(cat nothere.err notsubs.err)"
 
 # the split view ('w'): one picture, the original (white) left of a light line and the filtered
