@@ -23,6 +23,8 @@ static const struct {
     {"RIGHT", VF_KEY_RIGHT},
     {"UP", VF_KEY_UP},
     {"DOWN", VF_KEY_DOWN},
+    {"PGUP", VF_KEY_PAGEUP},
+    {"PGDWN", VF_KEY_PAGEDOWN},
     {"KP_PLUS", VF_KEY_KP_PLUS},
     {"KP_MINUS", VF_KEY_KP_MINUS},
     {"SHARP", '#'},
@@ -49,6 +51,7 @@ static const struct {
     {"step", VF_CMD_STEP, NO_ARG, 0, 0},
     {"step-back", VF_CMD_STEP_BACK, NO_ARG, 0, 0},
     {"seek", VF_CMD_SEEK, INT_ARG, -86400, 86400},
+    {"chapter", VF_CMD_CHAPTER, INT_ARG, -1, 1},
     {"ab-loop", VF_CMD_AB_LOOP, NO_ARG, 0, 0},
     {"speed", VF_CMD_SPEED, INT_ARG, -10000, 10000},
     {"input", VF_CMD_INPUT, INT_ARG, -1, 1},
@@ -183,7 +186,7 @@ int vf_keymap_parse_line(const char *line, struct vf_key_binding *b, char *err, 
     if (parse_key(key_word, &key)) {
         snprintf(err, errlen,
                  "unknown key '%s' (one character, or SPACE, TAB, ESC, BS, ENTER, "
-                 "LEFT, RIGHT, UP, DOWN, KP_PLUS, KP_MINUS, SHARP)",
+                 "LEFT, RIGHT, UP, DOWN, PGUP, PGDWN, KP_PLUS, KP_MINUS, SHARP)",
                  key_word);
         return -1;
     }

@@ -20,7 +20,8 @@ enum vf_command {
     VF_CMD_VARIANT,
     VF_CMD_PAUSE,
     VF_CMD_STEP,
-    VF_CMD_SEEK, /* arg: seconds */
+    VF_CMD_SEEK,    /* arg: seconds */
+    VF_CMD_CHAPTER, /* arg: +1 the next chapter, -1 back (chapters.h) */
     VF_CMD_STEP_BACK,
     VF_CMD_AB_LOOP, /* A, then B, then neither */
     VF_CMD_SPEED,   /* arg: a step of vf_speed_step() */
@@ -51,6 +52,8 @@ enum vf_command {
 #define VF_KEY_LEFT      0x40000050 /* SDLK_LEFT */
 #define VF_KEY_DOWN      0x40000051 /* SDLK_DOWN */
 #define VF_KEY_UP        0x40000052 /* SDLK_UP */
+#define VF_KEY_PAGEUP    0x4000004B /* SDLK_PAGEUP */
+#define VF_KEY_PAGEDOWN  0x4000004E /* SDLK_PAGEDOWN */
 #define VF_KEY_KP_MINUS  0x40000056
 #define VF_KEY_KP_PLUS   0x40000057
 

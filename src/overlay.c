@@ -180,8 +180,8 @@ static const char *fitted(TTF_Font *font, const char *line, int room, char *buf,
     return buf;
 }
 
-SDL_Surface *vf_overlay_bar(int w, int h, double fraction, const double *marks, int n, char *err,
-                            size_t errlen)
+SDL_Surface *vf_overlay_bar(int w, int h, double fraction, const double *marks, int n,
+                            const double *chapters, int chapter_count, char *err, size_t errlen)
 {
     SDL_Surface *bar = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
     if (!bar) {
@@ -190,6 +190,13 @@ SDL_Surface *vf_overlay_bar(int w, int h, double fraction, const double *marks, 
     }
     bool failed = fill(bar, 0, 0, w, h, (SDL_Color){255, 255, 255, 70}) < 0;
     failed |= fill(bar, 0, 0, (int)(w * SDL_clamp(fraction, 0.0, 1.0) + 0.5), h, SERIES[0]) < 0;
+    /* a chapter's start: a dark line a pixel wide (more on a HiDPI bar), under the loop's */
+    const int line = SDL_max(1, h / 4);
+    for (int i = 0; i < chapter_count; i++) {
+        const int x = (int)(w * SDL_clamp(chapters[i], 0.0, 1.0) + 0.5) - line / 2;
+        failed |= fill(bar, SDL_clamp(x, 0, SDL_max(w - line, 0)), 0, line, h,
+                       (SDL_Color){0, 0, 0, 255}) < 0;
+    }
     const int tick = SDL_max(2, h / 2); /* as wide as half the bar's height, 2 pixels at least */
     for (int i = 0; i < n; i++) {
         const int x = (int)(w * SDL_clamp(marks[i], 0.0, 1.0) + 0.5) - tick / 2;

@@ -31,11 +31,12 @@ int vf_overlay_set_scale(struct vf_overlay *o, float scale, char *err, size_t er
 SDL_Surface *vf_overlay_render(struct vf_overlay *o, const char *const *lines, int count,
                                const struct vf_graph *graph, int max_width, char *err,
                                size_t errlen);
-/* A seek bar w x h pixels, the part played (fraction 0..1) brighter, and white ticks at the
- * fractions in marks[0..n) (an A-B loop's points). An RGBA32 surface to SDL_FreeSurface, or
+/* A seek bar w x h pixels, the part played (fraction 0..1) brighter, white ticks at the
+ * fractions in marks[0..n) (an A-B loop's points), and dark lines at those in
+ * chapters[0..chapter_count) (where chapters start). An RGBA32 surface to SDL_FreeSurface, or
  * NULL with a message. */
-SDL_Surface *vf_overlay_bar(int w, int h, double fraction, const double *marks, int n, char *err,
-                            size_t errlen);
+SDL_Surface *vf_overlay_bar(int w, int h, double fraction, const double *marks, int n,
+                            const double *chapters, int chapter_count, char *err, size_t errlen);
 /* The height of a line of text, in drawable pixels, and the panel's padding around lines. */
 int vf_overlay_line_height(const struct vf_overlay *o);
 int vf_overlay_padding(const struct vf_overlay *o);

@@ -435,6 +435,10 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
             ui_seek(u, position_s(u) - frame_s / 2, position_s(u) - frame_s);
         }
         break;
+    case VF_CMD_CHAPTER:
+        if (u->current && ui_can_seek(u))
+            ui_step_chapter(u, position_s(u), b->arg);
+        break;
     case VF_CMD_AB_LOOP:
         set_loop_point(u);
         u->last_panel = 0;

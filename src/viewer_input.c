@@ -12,7 +12,8 @@ _Static_assert(VF_KEY_LEFT == SDLK_LEFT && VF_KEY_RIGHT == SDLK_RIGHT && VF_KEY_
                    VF_KEY_DOWN == SDLK_DOWN && VF_KEY_TAB == SDLK_TAB &&
                    VF_KEY_BACKSPACE == SDLK_BACKSPACE && VF_KEY_ENTER == SDLK_RETURN &&
                    VF_KEY_ESCAPE == SDLK_ESCAPE && VF_KEY_KP_PLUS == SDLK_KP_PLUS &&
-                   VF_KEY_KP_MINUS == SDLK_KP_MINUS,
+                   VF_KEY_KP_MINUS == SDLK_KP_MINUS && VF_KEY_PAGEUP == SDLK_PAGEUP &&
+                   VF_KEY_PAGEDOWN == SDLK_PAGEDOWN,
                "keys.h codes must be SDL's");
 
 static const double ZOOM_PER_NOTCH = 1.41421356; /* two notches of the wheel: twice the size */

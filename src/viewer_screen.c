@@ -172,9 +172,13 @@ static void update_bar(struct ui *u, const struct vf_layout *l)
     const double loop[2] = {ui_into_input(u, u->loop_a) / duration,
                             ui_into_input(u, u->loop_b) / duration}; /* set first to last */
     const int marks = u->loop_b >= 0 ? 2 : u->loop_a >= 0 ? 1 : 0;
+    enum { CHAPTER_MARKS = 256 };
+    double chapters[CHAPTER_MARKS];
+    const int chapter_count = ui_chapter_marks(u, duration, chapters, CHAPTER_MARKS);
     char err[512];
     const double played = ui_into_input(u, ui_seconds_of(u, u->current->pts)) / duration;
-    SDL_Surface *s = vf_overlay_bar(bar.w, bar.h, played, loop, marks, err, sizeof(err));
+    SDL_Surface *s = vf_overlay_bar(bar.w, bar.h, played, loop, marks, chapters, chapter_count, err,
+                                    sizeof(err));
     if (!s || vf_display_set_sprite(u->display, VF_SPRITE_SEEK, s, err, sizeof(err)))
         fprintf(stderr, "vfview: %s\n", err);
     SDL_FreeSurface(s);
@@ -237,6 +241,12 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
         snprintf(loop, sizeof(loop), "A-B %s-%s  ", a, b);
     else if (u->loop_a >= 0)
         snprintf(loop, sizeof(loop), "A %s  ", a);
+    char chapter[160] = "";
+    if (u->current) {
+        ui_chapter_showing(u, ui_seconds_of(u, u->current->pts), chapter, sizeof(chapter) - 12);
+        if (chapter[0])
+            snprintf(chapter + strlen(chapter), 12, "  ");
+    }
     char track[64] = ""; /* which of several audio tracks plays ('#'), subtitles show ('j') */
     int tracks = 0, playing = u->sound ? vf_sound_track(u->sound, &tracks) : 0;
     if (tracks > 1)
@@ -246,8 +256,9 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     if (tracks > 1 && u->subtitles && u->subtitle_track)
         snprintf(track + strlen(track), sizeof(track) - strlen(track), "sub %d/%d  ",
                  u->subtitle_track, tracks);
-    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "", loop,
-             speed, track, u->sound && u->muted ? "muted  " : "", zoom,
+    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "",
+             chapter[0] ? "chapter " : "", chapter, loop, speed, track,
+             u->sound && u->muted ? "muted  " : "", zoom,
              vf_playback_recording(u->playback) ? "● REC  " : "",
              vf_playback_record_closing(u->playback) ? "saving  " : "",
              u->paused ? "❚❚ PAUSED  " : "",

@@ -132,6 +132,12 @@ void ui_cycle_audio(struct ui *u);
  * previous track, off after the last (before the first). */
 void ui_choose_subtitles(struct ui *u);
 void ui_cycle_subtitles(struct ui *u, int step);
+/* The chapters (viewer_chapters.c): PgUp (step 1) and PgDn (-1) from `at` (seconds on the
+ * input's clock), a note naming where to or why nowhere; the chapter showing at `at` ("2/3:
+ * Middle"; "": none); where each starts, as fractions of the seek bar (up to max). */
+void ui_step_chapter(struct ui *u, double at, int step);
+void ui_chapter_showing(const struct ui *u, double at, char *buf, size_t len);
+int ui_chapter_marks(const struct ui *u, double duration_s, double *marks, int max);
 /* The panel, the labels over the halves, the GPU's message and the help, rendered again. */
 void ui_update_overlay(struct ui *u, double now, char *gpu_status);
 /* The halves and the overlays, into the back buffer. */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "chapters.h"
 #include "check.h"
 #include "clock.h"
 #include "filter.h"
@@ -42,6 +43,8 @@ static void test_keys(void)
         {VF_KEY_RIGHT, VF_CMD_SEEK, 5},
         {VF_KEY_DOWN, VF_CMD_SEEK, -60},
         {VF_KEY_UP, VF_CMD_SEEK, 60},
+        {VF_KEY_PAGEUP, VF_CMD_CHAPTER, 1},
+        {VF_KEY_PAGEDOWN, VF_CMD_CHAPTER, -1},
         {'[', VF_CMD_SPEED, -110},
         {']', VF_CMD_SPEED, 110},
         {'{', VF_CMD_SPEED, -200},
@@ -200,6 +203,8 @@ static void test_keymap(void)
         {"j subtitles", 1, 'j', VF_CMD_SUBTITLES, 0}, /* its number may be left out: the next */
         {"J subtitles -1", 1, 'J', VF_CMD_SUBTITLES, -1},
         {"n subtitles 1", 1, 'n', VF_CMD_SUBTITLES, 1},
+        {"PGDWN chapter 1", 1, VF_KEY_PAGEDOWN, VF_CMD_CHAPTER, 1},
+        {"pgup chapter -1", 1, VF_KEY_PAGEUP, VF_CMD_CHAPTER, -1},
     };
     for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
         b = (struct vf_key_binding){0};
@@ -213,7 +218,7 @@ static void test_keymap(void)
         const char *line, *error;
     } bad[] = {
         {"xy quit", "unknown key 'xy' (one character, or SPACE, TAB, ESC, BS, ENTER, LEFT, RIGHT, "
-                    "UP, DOWN, KP_PLUS, KP_MINUS, SHARP)"},
+                    "UP, DOWN, PGUP, PGDWN, KP_PLUS, KP_MINUS, SHARP)"},
         {"x", "no command for key x"},
         {"x jump", "unknown command 'jump' for key x"},
         {"x quit now", "quit: one argument too many"},
@@ -223,6 +228,8 @@ static void test_keymap(void)
         {"x volume 101", "volume needs a whole number from -100 to 100, not '101'"},
         {"x mute 1", "mute: one argument too many"},
         {"x subtitles 2", "subtitles needs a whole number from -1 to 1, not '2'"},
+        {"x chapter", "chapter needs a whole number from -1 to 1, not ''"},
+        {"x chapter 2", "chapter needs a whole number from -1 to 1, not '2'"},
         {"x subtitles next", "subtitles needs a whole number from -1 to 1, not 'next'"},
         {"x subtitles -1 0", "subtitles: one argument too many"},
         {"x filter blur", "filter 'blur': not a preset (identity, sharpen, edge, gaussian, box, "
@@ -231,10 +238,10 @@ static void test_keymap(void)
                             "box, unsharp)"},
         {"x size 1 2", "size: one argument too many"},
         {"\xc3 quit", "unknown key '\xc3' (one character, or SPACE, TAB, ESC, BS, ENTER, LEFT, "
-                      "RIGHT, UP, DOWN, KP_PLUS, KP_MINUS, SHARP)"},
+                      "RIGHT, UP, DOWN, PGUP, PGDWN, KP_PLUS, KP_MINUS, SHARP)"},
         {"\xc3\xa4\xc3\xb6 quit",
          "unknown key '\xc3\xa4\xc3\xb6' (one character, or SPACE, TAB, ESC, "
-         "BS, ENTER, LEFT, RIGHT, UP, DOWN, KP_PLUS, KP_MINUS, SHARP)"},
+         "BS, ENTER, LEFT, RIGHT, UP, DOWN, PGUP, PGDWN, KP_PLUS, KP_MINUS, SHARP)"},
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         err[0] = '\0';
@@ -762,6 +769,42 @@ static void test_taps_text(void)
     CHECK(vf_filter_taps_text(&f, lines, 3) == 3, "max 3 lines");
 }
 
+/* chapters as mpv steps through them: three starting at 0, 3 and 10 s */
+static void test_chapters(void)
+{
+    const double starts[3] = {0, 3, 10};
+    static const struct {
+        double at;
+        int step, want;
+    } cases[] = {
+        {0, 1, 1},     /* from the first's start: the second */
+        {2.99, 1, 2},  /* a start within the slack (0.02) after: reached */
+        {2.97, 1, 1},  /* beyond the slack: not yet */
+        {9.5, 1, 2},   /* the next */
+        {10, 1, -1},   /* after the last: none */
+        {12, -1, 1},   /* 2 s into the last: the one before */
+        {15.5, -1, 2}, /* 5.5 s into it: its own start */
+        {15, -1, 1},   /* 5 s into it: still the one before */
+        {3, -1, 0},    /* at a start: the one before */
+        {1, -1, -1},   /* in the first, near its start: none before */
+        {8.5, -1, 1},  /* 5.5 s into the second: its start */
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        const int got = vf_chapter_step(starts, 3, cases[i].at, cases[i].step, 0.02);
+        CHECK(got == cases[i].want, "chapter step %+d from %.2f s: %d, want %d", cases[i].step,
+              cases[i].at, got, cases[i].want);
+    }
+    /* chapters that start after the input does: before the first, none back, the first next */
+    const double late[2] = {4, 8};
+    CHECK(vf_chapter_at(late, 2, 1, 0) == -1, "before the first: in none");
+    CHECK(vf_chapter_step(late, 2, 1, -1, 0) == -1, "before the first: none back");
+    CHECK(vf_chapter_step(late, 2, 1, 1, 0) == 0, "before the first: the first next");
+    CHECK(vf_chapter_at(late, 2, 8, 0) == 1 && vf_chapter_at(late, 2, 7.9, 0) == 0,
+          "a start belongs to the chapter it starts");
+    CHECK(vf_chapter_step(late, 0, 5, 1, 0) == -1 && vf_chapter_at(late, 0, 5, 0) == -1,
+          "no chapters");
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -781,5 +824,6 @@ int main(int argc, char **argv)
     test_settings_line();
     test_taps_text();
     test_position();
+    test_chapters();
     return check_done("keys_layout");
 }

@@ -624,6 +624,56 @@ else
     bad "subtitles drawn as pictures: ${#shots[@]} screenshots: $(tail -3 boxes.err)"
 fi
 
+# chapters (Intro at 0, Middle at 4 s, End at 12 s of 20): PgUp to Middle, End, then none after;
+# PgDn within 5 s of End's start to Middle; → and '.' (5.04 s into Middle) then PgDn to Middle's
+# own start, and PgDn again (at it) to Intro: the picture the one at 0 again, the one after the
+# first PgDns at 4 s another. The seek bar marks where Middle and End start (4/20 and 12/20 of
+# the bar from x = 8 to 632 of the 640-pixel window: columns 133 and 382), and nothing else
+# differs from the same video's bar without chapters; that video's PgUp says it has none.
+printf ';FFMETADATA1\n' >chapters.txt
+for c in "0 4000 Intro" "4000 12000 Middle" "12000 20000 End"; do
+    set -- $c
+    printf '[CHAPTER]\nTIMEBASE=1/1000\nSTART=%s\nEND=%s\ntitle=%s\n' "$1" "$2" "$3" >>chapters.txt
+done
+ffmpeg -nostdin -loglevel error -y -f lavfi -i "testsrc2=size=320x240:rate=25:duration=20" \
+    -i chapters.txt -map_chapters 1 -c:v libx264 -preset ultrafast -g 25 chapters.mkv
+ffmpeg -nostdin -loglevel error -y -i chapters.mkv -map_chapters -1 -c copy no-chapters.mkv
+cat >chapters.sh <<SCRIPT
+"$vfview" --engine cpu --pause chapters.mkv 2>chapters.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key s; sleep 0.3
+for k in Prior Prior Prior Next Right period Next; do xdotool key \$k; sleep 0.6; done
+xdotool key s; sleep 0.3; xdotool key Next; sleep 0.8; xdotool key s; sleep 0.3; xdotool key q
+wait \$pid
+"$vfview" --engine cpu --pause no-chapters.mkv 2>>chapters.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key s; sleep 0.3; xdotool key Prior; sleep 0.3; xdotool key q
+wait \$pid
+SCRIPT
+rm -f vfview-*.png
+in_xvfb 60 1600x900x24 bash chapters.sh
+shots=(vfview-*.png)
+below_panel() { ffmpeg -v error -i "$1" -vf "crop=300:40:10:205" -f rawvideo - | cksum; }
+bar_row() { ffmpeg -v error -i "$1" -vf "crop=640:1:0:257" -f rawvideo -pix_fmt rgb24 "$2"; }
+want_notes="chapter 2/3: Middle|chapter 3/3: End|no chapter after 3/3|chapter 2/3: Middle|\
+chapter 2/3: Middle|chapter 1/3: Intro|chapters: this input has none|"
+notes=$(grep -E "chapter" chapters.err | sed 's/^vfview: //' | tr '\n' '|')
+if [ "${#shots[@]}" -eq 4 ] && bar_row "${shots[0]}" with.rgb && bar_row "${shots[3]}" without.rgb; then
+    # the columns where the bars differ, as "first-last" runs
+    columns=$(cmp -l with.rgb without.rgb | awk '{ c = int(($1 - 1) / 3); if (n && c == last) next
+        if (!n || c != last + 1) { if (n++) printf "%d ", last; printf "%d-", c } last = c }
+        END { if (n) printf "%d", last }')
+    [ "$notes" = "$want_notes" ] && [ "$(below_panel "${shots[0]}")" = "$(below_panel "${shots[2]}")" ] &&
+        [ "$(below_panel "${shots[0]}")" != "$(below_panel "${shots[1]}")" ] &&
+        echo "$columns" | awk '{ exit !(NF == 2 && split($1, a, "-") && split($2, b, "-") &&
+            a[1] >= 131 && a[2] <= 135 && b[1] >= 380 && b[2] <= 384) }' && ok ||
+        bad "chapters: notes '$notes', the bar's ticks at columns '$columns': $(cat chapters.err)"
+else
+    bad "chapters: ${#shots[@]} screenshots: $(tail -3 chapters.err)"
+fi
+
 # subtitle files: one asked for with --sub-file and one found beside the input (film.en.srt)
 # are tracks 2 and 3 after the input's own; 'j' goes through them and off. A file asked for
 # that cannot be read, or holds no subtitles, stops vfview in one line.
