@@ -457,14 +457,15 @@ void vf_cues_add(struct vf_cues *c, const AVPacket *packet, unsigned serial)
     pthread_mutex_unlock(&c->lock);
 }
 
-/* The cues of t that answer for `seconds`: every one of the file, where the preload has read
- * up to there (or t is a file's), else the ring's of `serial`. */
+/* Some of a track's cues: its ring, or its list read whole */
 struct cue_list {
     const struct cue *cues;
     int n, first, ring;     /* a ring of `ring` from `first`, or an array: ring 0 */
     const unsigned *serial; /* NULL: every serial */
 };
 
+/* The cues of t that answer for `seconds`: every one of the file, where the preload has read
+ * up to there (or t is a file's), else the ring's of `serial`. */
 static struct cue_list cues_for(const struct vf_cues *c, const struct cue_track *t, double seconds,
                                 const unsigned *serial)
 {

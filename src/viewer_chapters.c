@@ -99,9 +99,11 @@ int ui_chapter_marks(const struct ui *u, double duration_s, double *marks, int m
     double *starts;
     const int n = read_chapters(u, &chapters, &starts);
     int count = 0;
-    for (int i = 0; i < n && count < max; i++)
-        if (ui_into_input(u, starts[i]) > 0) /* none at the bar's very start */
-            marks[count++] = ui_into_input(u, starts[i]) / duration_s;
+    for (int i = 0; i < n && count < max; i++) {
+        const double at = ui_into_input(u, starts[i]) / duration_s;
+        if (at > 0 && at < 1) /* none at the bar's very start, nor past its end */
+            marks[count++] = at;
+    }
     free(chapters);
     free(starts);
     return count;
