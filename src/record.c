@@ -372,6 +372,8 @@ static int encode_picture(struct vf_recorder *r, const AVFrame *picture, char *e
 static void anchor(struct vf_recorder *r, int64_t pts, unsigned serial)
 {
     r->shift_us = r->end_us - av_rescale_q(pts, r->cfg.time_base, AV_TIME_BASE_Q);
+    if (!r->anchored)
+        r->first_shift_us = r->shift_us;
     r->serial_start_us = r->anchored ? r->end_us : INT64_MIN;
     r->serial = serial;
     r->anchored = true;
@@ -444,6 +446,8 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
             vf_recorder_flush_streams(r);
         if (!r->failed)
             encode_picture(r, NULL, NULL, 0);
+        if (!r->failed && r->anchored && vf_recorder_add_chapters(r))
+            vf_recorder_fail(r, NULL, 0, "out of memory", 0);
         /* after a failure too: a trailer keeps what was written playable */
         int ret = r->written > 0 ? av_write_trailer(r->mux) : 0;
         if (ret < 0)

@@ -600,6 +600,20 @@ run sub_file_missing 1 -i subtitled.mkv --sub-file nothere.srt -o sub-file-missi
         [ "$(cat sub_file_missing.err)" = "vfview: nothere.srt: cannot open: No such file or directory" ] &&
         ok || bad "--sub-file nothere.srt: $(cat sub_file_missing.err)"; }
 
+# chapters (Intro 0-4 s, Middle 4-12, End 12-20): a recording into Matroska of 6 to 15 s keeps
+# those it holds on its own clock, Middle 0-6 and End 6-9, titles and all
+printf ';FFMETADATA1\n' >chapters.txt
+for c in "0 4000 Intro" "4000 12000 Middle" "12000 20000 End"; do
+    set -- $c
+    printf '[CHAPTER]\nTIMEBASE=1/1000\nSTART=%s\nEND=%s\ntitle=%s\n' "$1" "$2" "$3" >>chapters.txt
+done
+ff -f lavfi -i "testsrc2=size=64x48:rate=25:duration=20" -i chapters.txt -map_chapters 1 \
+    -c:v libx264 -preset ultrafast -g 25 chapters.mkv
+chapters_of() { ffprobe -v error -show_chapters -of csv=p=0 "$1" | cut -d, -f4,6,7 | tr '\n' ' '; }
+run chapters 0 -i chapters.mkv --start 6 --end 15 -o chapters-out.mkv &&
+    { [ "$(chapters_of chapters-out.mkv)" = "0.000000,6.000000,Middle 6.000000,9.000000,End " ] &&
+        ok || bad "chapters recorded from 6 to 15 s: '$(chapters_of chapters-out.mkv)'"; }
+
 # SubRip into MP4 and MOV becomes their own mov_text (the ffmpeg CLI's way), whose cue shows
 # until the next sample: an empty one ends each cue where it ended (FFmpeg's muxer left that out
 # between fragments: 'one' showed 1 s, not 0.7), and the second of two that begin together
