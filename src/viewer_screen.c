@@ -241,12 +241,11 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
         snprintf(loop, sizeof(loop), "A-B %s-%s  ", a, b);
     else if (u->loop_a >= 0)
         snprintf(loop, sizeof(loop), "A %s  ", a);
-    char chapter[160] = "";
-    if (u->current) {
-        ui_chapter_showing(u, ui_seconds_of(u, u->current->pts), chapter, sizeof(chapter) - 12);
-        if (chapter[0])
-            snprintf(chapter + strlen(chapter), 12, "  ");
-    }
+    char chapter[160] = "", named[140] = ""; /* the one showing: "chapter 2/3: Middle  " */
+    if (u->current)
+        ui_chapter_showing(u, ui_seconds_of(u, u->current->pts), named, sizeof(named));
+    if (named[0])
+        snprintf(chapter, sizeof(chapter), "chapter %s  ", named);
     char track[64] = ""; /* which of several audio tracks plays ('#'), subtitles show ('j') */
     int tracks = 0, playing = u->sound ? vf_sound_track(u->sound, &tracks) : 0;
     if (tracks > 1)
@@ -256,9 +255,8 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     if (tracks > 1 && u->subtitles && u->subtitle_track)
         snprintf(track + strlen(track), sizeof(track) - strlen(track), "sub %d/%d  ",
                  u->subtitle_track, tracks);
-    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "",
-             chapter[0] ? "chapter " : "", chapter, loop, speed, track,
-             u->sound && u->muted ? "muted  " : "", zoom,
+    snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "",
+             chapter, loop, speed, track, u->sound && u->muted ? "muted  " : "", zoom,
              vf_playback_recording(u->playback) ? "● REC  " : "",
              vf_playback_record_closing(u->playback) ? "saving  " : "",
              u->paused ? "❚❚ PAUSED  " : "",
