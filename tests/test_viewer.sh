@@ -624,6 +624,37 @@ else
     bad "subtitles drawn as pictures: ${#shots[@]} screenshots: $(tail -3 boxes.err)"
 fi
 
+# Blu-ray's subtitles (PGS, written by make_pgs.py, as FFmpeg has no encoder for them) in a .sup
+# found beside the video: made for 1920x1080 (the sizes the window must scale them by), a white
+# box at the bottom from 0 s, cleared at 4 s by a display set without objects, one at the top
+# from 4.5 s, cleared at 8 s. At 0 the bottom one, → to 5 s the top one, → to 10 s neither.
+mkdir -p bluray
+ffmpeg -nostdin -loglevel error -y -f lavfi -i "testsrc2=size=320x240:rate=25:duration=12" \
+    -c:v libx264 -preset ultrafast -g 25 bluray/film.mkv
+python3 "$here/make_pgs.py" bluray/film.sup
+cat >pgs.sh <<SCRIPT
+"$vfview" --engine cpu --pause bluray/film.mkv 2>pgs.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key s; sleep 0.3; xdotool key Right; sleep 1; xdotool key s; sleep 0.3
+xdotool key Right; sleep 1; xdotool key s; sleep 0.3; xdotool key q
+wait \$pid
+SCRIPT
+rm -f vfview-*.png
+in_xvfb 60 1600x900x24 bash pgs.sh
+shots=(vfview-*.png)
+if [ "${#shots[@]}" -eq 3 ]; then
+    [ "$(colours "${shots[0]}" $bottom)" = "255 " ] && [ "$(colours "${shots[0]}" $top)" != "255 " ] &&
+        [ "$(colours "${shots[1]}" $top)" = "255 " ] && [ "$(colours "${shots[1]}" $bottom)" != "255 " ] &&
+        [ "$(colours "${shots[2]}" $top)" != "255 " ] && [ "$(colours "${shots[2]}" $bottom)" != "255 " ] &&
+        ok || bad "Blu-ray subtitles: bottom, top at 0 s '$(colours "${shots[0]}" $bottom)'" \
+        "'$(colours "${shots[0]}" $top)', at 5 s '$(colours "${shots[1]}" $bottom)'" \
+        "'$(colours "${shots[1]}" $top)', at 10 s '$(colours "${shots[2]}" $bottom)'" \
+        "'$(colours "${shots[2]}" $top)': $(cat pgs.err)"
+else
+    bad "Blu-ray subtitles: ${#shots[@]} screenshots: $(tail -3 pgs.err)"
+fi
+
 # chapters (Intro at 0, Middle at 4 s, End at 12 s of 20): PgUp to Middle, End, then none after;
 # PgDn within 5 s of End's start to Middle; → and '.' (5.04 s into Middle) then PgDn to Middle's
 # own start, and PgDn again (at it) to Intro: the picture the one at 0 again, the one after the
