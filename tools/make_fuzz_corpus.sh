@@ -62,4 +62,6 @@ if [ -n "$check" ]; then
         -c:v mpeg2video -c:s dvbsub "$dir/dvbsub.ts"
     rm "$dir/boxes.mks"
 fi
+# Blu-ray's (PGS), written byte by byte by the tests' make_pgs.py: read as a subtitle file
+python3 "$(dirname "$0")/../tests/make_pgs.py" "$dir/pgs.sup"
 ls "$dir" | wc -l
