@@ -609,7 +609,7 @@ struct vf_decoder *vf_decoder_open(const struct vf_decoder_config *cfg, char *er
         goto fail;
     }
     if (vf_source_open_video(d->format, &d->cfg, d->name, &d->codec, &d->info, err, errlen) ||
-        vf_source_place_cut(&d->cfg, d->name, &d->info, err, errlen))
+        vf_source_place_cut(&d->cfg, d->format, d->name, &d->info, err, errlen))
         goto fail;
     if (!d->cfg.keep_fields &&
         !(d->deinterlace = vf_deinterlace_new(d->info.time_base, d->cfg.threads))) {

@@ -78,9 +78,10 @@ static const struct cli_option cli_options[] = {
      "container for --output when its name has none (nut, matroska, mp4...)"},
     {"no-window", no_argument, OPT_NO_WINDOW, "", "headless run at full speed"},
     {"start", required_argument, OPT_START, "TIME",
-     "begin this far into the input (seconds, MM:SS or HH:MM:SS; -TIME: before its end; P%)"},
+     "begin this far into the input (seconds, MM:SS or HH:MM:SS; -TIME: before its end; P%; "
+     "#N: chapter N)"},
     {"end", required_argument, OPT_END, "TIME",
-     "end there, as if the input ended (a loop: back to --start)"},
+     "end there, as if the input ended (a loop: back to --start; #N: where chapter N starts)"},
     {"length", required_argument, OPT_LENGTH, "TIME", "end this long after --start"},
     {"loop", no_argument, OPT_LOOP, "",
      "start again at the end, from --start (the bundled sample always does)"},
@@ -271,7 +272,7 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         if (vf_parse_position(arg, id == OPT_START ? &o->start : &o->end))
             return fail(err, len,
                         "--%s: '%s' is not a time (seconds, MM:SS or HH:MM:SS; -TIME: before the "
-                        "end; P%%: of the length)",
+                        "end; P%%: of the length; #N: where chapter N starts)",
                         id == OPT_START ? "start" : "end", arg);
         break;
     case OPT_LENGTH:
@@ -419,7 +420,7 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
                     "--webcam-size, --webcam-fps, --webcam-option: only with --webcam");
     if (o->loop && o->webcam)
         return fail(err, errlen, "--loop: a camera has no end; not with --webcam");
-    if (vf_position_seconds(o->start, 0) != 0 && o->webcam)
+    if (vf_position_seconds(o->start, 0, NULL, 0) != 0 && o->webcam)
         return fail(err, errlen, "--start: a camera starts now; not with --webcam");
     /* the other forms wait for the input's length (vf_decoder_open) */
     if (o->end.text && o->end.from == VF_FROM_START && o->start.from == VF_FROM_START &&

@@ -95,6 +95,12 @@ int vf_parse_position(const char *s, struct vf_position *out)
         p.from = VF_FROM_PERCENT;
         if (strchr(number, ':') || vf_parse_double(number, 0, 100, &p.value))
             return -1;
+    } else if (s[0] == '#') {
+        long chapter;
+        p.from = VF_FROM_CHAPTER;
+        if (vf_parse_long(s + 1, 1, 1000000, &chapter))
+            return -1;
+        p.value = (double)chapter;
     } else if (s[0] == '-') {
         p.from = VF_FROM_END;
         if (vf_parse_seconds(s + 1, 0, 1e9, &p.value) || s[1] == '-' || s[1] == '+')
@@ -106,8 +112,14 @@ int vf_parse_position(const char *s, struct vf_position *out)
     return 0;
 }
 
-double vf_position_seconds(struct vf_position p, double duration_s)
+double vf_position_seconds(struct vf_position p, double duration_s, const double *chapters, int n)
 {
+    if (p.from == VF_FROM_CHAPTER) {
+        const int chapter = (int)p.value;
+        if (chapter <= n)
+            return chapters[chapter - 1] > 0 ? chapters[chapter - 1] : 0;
+        return chapter == n + 1 && n > 0 && duration_s > 0 ? duration_s : -1;
+    }
     if (p.from != VF_FROM_START && !(duration_s > 0))
         return -1;
     const double at = p.from == VF_FROM_END       ? duration_s - p.value

@@ -16,18 +16,20 @@ int vf_parse_double(const char *s, double lo, double hi, double *out);
 int vf_parse_seconds(const char *s, double lo, double hi, double *out);
 
 /* A position as --start and --end take it, as mpv's do: TIME into the input (vf_parse_seconds),
- * -TIME before its end, or P% of its length. */
-enum vf_position_from { VF_FROM_START, VF_FROM_END, VF_FROM_PERCENT };
+ * -TIME before its end, P% of its length, or #N where its chapter N starts (1: the first). */
+enum vf_position_from { VF_FROM_START, VF_FROM_END, VF_FROM_PERCENT, VF_FROM_CHAPTER };
 struct vf_position {
-    double value; /* seconds, or percent */
+    double value; /* seconds, percent, or the chapter's number */
     enum vf_position_from from;
     const char *text; /* as given, for messages; NULL: not given */
 };
 
 /* 0 with *out set (text pointing at s) when s is such a position; else -1 */
 int vf_parse_position(const char *s, struct vf_position *out);
-/* Seconds into an input that lasts duration_s (0: unknown), at least 0; -1 when
- * the position counts from the end or in percent and the length is unknown. */
-double vf_position_seconds(struct vf_position p, double duration_s);
+/* Seconds into an input that lasts duration_s (0: unknown) and whose chapters start at
+ * chapters[0..n) seconds into it (in order), at least 0; -1 when the position counts from the
+ * end or in percent and the length is unknown, or names a chapter the input lacks. The chapter
+ * after the last (#n+1) is the input's end, as mpv's --end '#4' plays chapters up to the 3rd. */
+double vf_position_seconds(struct vf_position p, double duration_s, const double *chapters, int n);
 
 #endif

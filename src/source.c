@@ -6,6 +6,8 @@
 
 #include <libavdevice/avdevice.h>
 
+#include "chapter_list.h"
+
 void vf_source_say(char *err, size_t errlen, const char *what, int averr)
 {
     char reason[AV_ERROR_MAX_STRING_SIZE];
@@ -170,13 +172,33 @@ struct vf_orientation vf_source_orientation(const AVStream *stream, const AVFram
     return vf_orientation_from_matrix(m);
 }
 
-int vf_source_place_cut(const struct vf_decoder_config *cfg, const char *name,
-                        struct vf_source_info *info, char *err, size_t errlen)
+int vf_source_place_cut(const struct vf_decoder_config *cfg, const AVFormatContext *format,
+                        const char *name, struct vf_source_info *info, char *err, size_t errlen)
 {
     const struct vf_position *start = &cfg->start, *end = &cfg->end;
-    const double from = start->text ? vf_position_seconds(*start, info->duration_s) : 0;
-    const double until = end->text ? vf_position_seconds(*end, info->duration_s) : 0;
+    /* #N: where chapter N starts, seconds into the input as the other forms count */
+    struct vf_chapters chapters = vf_chapters_read(format);
+    for (int i = 0; i < chapters.n; i++)
+        chapters.starts[i] -= info->start_s;
+    const double from =
+        start->text ? vf_position_seconds(*start, info->duration_s, chapters.starts, chapters.n)
+                    : 0;
+    const double until =
+        end->text ? vf_position_seconds(*end, info->duration_s, chapters.starts, chapters.n) : 0;
+    const int chapter_count = chapters.n;
+    vf_chapters_free(&chapters);
     const struct vf_position *unknown = from < 0 ? start : until < 0 ? end : NULL;
+    /* (the chapter after the last is the input's end: unknown, it is the length that is) */
+    if (unknown && unknown->from == VF_FROM_CHAPTER &&
+        !(chapter_count > 0 && (int)unknown->value == chapter_count + 1)) {
+        char has[48] = "no chapters";
+        if (chapter_count)
+            snprintf(has, sizeof(has), "%d chapter%s", chapter_count,
+                     chapter_count == 1 ? "" : "s");
+        snprintf(err, errlen, "%s: --%s %s: it has %s", name, unknown == start ? "start" : "end",
+                 unknown->text, has);
+        return -1;
+    }
     if (unknown) {
         snprintf(err, errlen, "%s: --%s %s: its length is unknown", name,
                  unknown == start ? "start" : "end", unknown->text);

@@ -27,9 +27,10 @@ int vf_source_open_video(AVFormatContext *format, const struct vf_decoder_config
 /* The stream's display matrix, or else the first picture's (some codecs say it in the
  * bitstream), as a quarter turn or mirror; none when neither says. */
 struct vf_orientation vf_source_orientation(const AVStream *stream, const AVFrame *first);
-/* info's from_s and until_s from cfg's start, end and length, once info's duration is known.
- * 0, or -1 with a message (an end before the start, a length needed and unknown). */
-int vf_source_place_cut(const struct vf_decoder_config *cfg, const char *name,
-                        struct vf_source_info *info, char *err, size_t errlen);
+/* info's from_s and until_s from cfg's start, end and length, once info's duration is known
+ * (and format's chapters, for #N). 0, or -1 with a message (an end before the start, a length
+ * needed and unknown, a chapter the input lacks). */
+int vf_source_place_cut(const struct vf_decoder_config *cfg, const AVFormatContext *format,
+                        const char *name, struct vf_source_info *info, char *err, size_t errlen);
 
 #endif

@@ -27,7 +27,10 @@ expect 2 "unknown option '--bogus'" --bogus
 expect 2 "unknown option '-Z'" -Z
 expect 2 "--filter: unknown filter 'blur'" -f blur
 expect 2 "--filter: gaussian: size '4'" --filter gaussian:size=4
-expect 2 "--start: '--1' is not a time (seconds, MM:SS or HH:MM:SS; -TIME: before the end; P%: of the length)" --start=--1
+expect 2 "--start: '--1' is not a time (seconds, MM:SS or HH:MM:SS; -TIME: before the end; P%: of the length; #N: where chapter N starts)" --start=--1
+expect 2 "--start: '#0' is not a time" --start '#0'
+expect 2 "--end: '#2.5' is not a time" --end '#2.5'
+expect 2 "--start: a camera starts now; not with --webcam" --webcam --start '#1'
 expect 2 "--start: '1:75' is not a time" --start 1:75
 expect 2 "--start: '120%' is not a time" --start 120%
 expect 2 "--end 0 s is not after --start 0 s" --end 0

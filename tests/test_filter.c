@@ -483,14 +483,39 @@ static void test_numbers(void)
     for (size_t k = 0; k < sizeof(positions) / sizeof(positions[0]); k++) {
         struct vf_position p = {0};
         CHECK(!vf_parse_position(positions[k].text, &p) && p.text == positions[k].text &&
-                  vf_position_seconds(p, 10) == positions[k].in_10s &&
-                  vf_position_seconds(p, 0) == positions[k].unknown,
+                  vf_position_seconds(p, 10, NULL, 0) == positions[k].in_10s &&
+                  vf_position_seconds(p, 0, NULL, 0) == positions[k].unknown,
               "position '%s': %g s into 10 s (want %g), %g into an unknown length (want %g)",
-              positions[k].text, vf_position_seconds(p, 10), positions[k].in_10s,
-              vf_position_seconds(p, 0), positions[k].unknown);
+              positions[k].text, vf_position_seconds(p, 10, NULL, 0), positions[k].in_10s,
+              vf_position_seconds(p, 0, NULL, 0), positions[k].unknown);
     }
-    const char *bad_positions[] = {"",    "-",   "--4", "-+4", "%",    "101%",  "-5%", "1:00%",
-                                   "5 %", " 5%", "5%%", "x%",  "1:75", "-1:75", "soon"};
+    /* chapters (#N, as mpv's --start '#2'): three starting 0, 4 and 12 s into a 20 s input; #4,
+     * after the last, is its end (mpv's --end '#4' plays up to the 3rd); an input of unknown
+     * length has no end to give; one without chapters none at all */
+    const double starts[3] = {0, 4, 12};
+    const struct {
+        const char *text;
+        double in_20s, unknown, none;
+    } chapters[] = {{"#1", 0, 0, -1},
+                    {"#2", 4, 4, -1},
+                    {"#3", 12, 12, -1},
+                    {"#4", 20, -1, -1},
+                    {"#5", -1, -1, -1}};
+    for (size_t k = 0; k < sizeof(chapters) / sizeof(chapters[0]); k++) {
+        struct vf_position p = {0};
+        CHECK(!vf_parse_position(chapters[k].text, &p) && p.from == VF_FROM_CHAPTER &&
+                  vf_position_seconds(p, 20, starts, 3) == chapters[k].in_20s &&
+                  vf_position_seconds(p, 0, starts, 3) == chapters[k].unknown &&
+                  vf_position_seconds(p, 20, NULL, 0) == chapters[k].none,
+              "position '%s': %g s into 20 s (want %g), %g unknown length (want %g), %g without "
+              "chapters (want %g)",
+              chapters[k].text, vf_position_seconds(p, 20, starts, 3), chapters[k].in_20s,
+              vf_position_seconds(p, 0, starts, 3), chapters[k].unknown,
+              vf_position_seconds(p, 20, NULL, 0), chapters[k].none);
+    }
+    const char *bad_positions[] = {"",    "-",   "--4",  "-+4", "%",    "101%",  "-5%",  "1:00%",
+                                   "5 %", " 5%", "5%%",  "x%",  "1:75", "-1:75", "soon", "#",
+                                   "#0",  "#-1", "#1.5", "#x",  "# 2",  "#2%",   "##2"};
     for (size_t k = 0; k < sizeof(bad_positions) / sizeof(bad_positions[0]); k++) {
         struct vf_position p = {.value = 7};
         CHECK(vf_parse_position(bad_positions[k], &p) == -1 && p.value == 7 && !p.text,

@@ -613,6 +613,23 @@ chapters_of() { ffprobe -v error -show_chapters -of csv=p=0 "$1" | cut -d, -f4,6
 run chapters 0 -i chapters.mkv --start 6 --end 15 -o chapters-out.mkv &&
     { [ "$(chapters_of chapters-out.mkv)" = "0.000000,6.000000,Middle 6.000000,9.000000,End " ] &&
         ok || bad "chapters recorded from 6 to 15 s: '$(chapters_of chapters-out.mkv)'"; }
+# --start '#2' --end '#3' (as mpv's): Middle alone, 4 to 12 s, 200 pictures at 25 fps; '#4', the
+# end of the last, is the input's end; a chapter the input lacks stops vfview in one line
+run chapter_cut 0 -i chapters.mkv --start '#2' --end '#3' -o chapter-cut.mkv &&
+    { [ "$(chapters_of chapter-cut.mkv)" = "0.000000,8.000000,Middle " ] &&
+        [ "$(frames_of chapter-cut.mkv)" = 200 ] && ok ||
+        bad "--start #2 --end #3: chapters '$(chapters_of chapter-cut.mkv)'," \
+            "$(frames_of chapter-cut.mkv) pictures: $(cat chapter_cut.err)"; }
+run chapter_last 0 -i chapters.mkv --start '#3' --end '#4' -o chapter-last.mkv &&
+    { [ "$(frames_of chapter-last.mkv)" = 200 ] && ok ||
+        bad "--start #3 --end #4: $(frames_of chapter-last.mkv) pictures: $(cat chapter_last.err)"; }
+run chapter_missing 1 -i chapters.mkv --start '#5' -o chapter-missing.mkv &&
+    { [ ! -e chapter-missing.mkv ] &&
+        [ "$(cat chapter_missing.err)" = "vfview: chapters.mkv: --start #5: it has 3 chapters" ] &&
+        ok || bad "--start #5 of 3: $(cat chapter_missing.err)"; }
+run chapter_none 1 -i gbrp.mkv --end '#1' -o chapter-none.mkv &&
+    { [ "$(cat chapter_none.err)" = "vfview: gbrp.mkv: --end #1: it has no chapters" ] && ok ||
+        bad "--end #1 of none: $(cat chapter_none.err)"; }
 
 # SubRip into MP4 and MOV becomes their own mov_text (the ffmpeg CLI's way), whose cue shows
 # until the next sample: an empty one ends each cue where it ended (FFmpeg's muxer left that out
