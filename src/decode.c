@@ -565,6 +565,8 @@ static int decode_first(struct vf_decoder *d, char *err, size_t errlen)
         d->end_pts = av_rescale_q(llround((zero + d->info.until_s) * AV_TIME_BASE), AV_TIME_BASE_Q,
                                   d->info.time_base);
     }
+    d->info.first_pts = d->first_pts;
+    d->info.end_pts = d->end_pts;
     av_frame_unref(p);
     if (!d->first) {
         snprintf(err, errlen, "%s: %s", d->name, d->error);

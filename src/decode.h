@@ -58,6 +58,9 @@ struct vf_source_info {
     /* where start and end (vf_decoder_config) put the input's beginning and end, seconds into
      * it; until_s 0: its own end */
     double from_s, until_s;
+    /* the pts of the first picture it gives (the one showing at --start), and of the end that
+     * --end or --length put (pictures from then on are left out; INT64_MAX: its own end) */
+    int64_t first_pts, end_pts;
     long frame_estimate;      /* 0 when unknown */
     const char *codec_name;   /* "h264" */
     const char *pixel_format; /* of the decoded pictures: "yuv420p" */

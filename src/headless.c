@@ -321,6 +321,9 @@ int vf_headless_run(const struct vf_options *opts)
                                                          .asked_count = opts->subtitle_file_count,
                                                          .start_s = r.info->start_s},
                                       .threads = opts->threads,
+                                      .plan = {.known = !opts->frames && !opts->loop,
+                                               .first_pts = r.info->first_pts,
+                                               .end_pts = r.info->end_pts},
                                       .notice = print_notice};
         r.recorder = vf_recorder_open(&rc, err, sizeof(err));
         if (!r.recorder)

@@ -166,6 +166,24 @@ void vf_record_ignore_write_signals(void)
     signal(SIGPIPE, SIG_IGN);
 }
 
+/* The containers that take chapters only with their header get them now, where the run knows
+ * where its pictures begin and end; the rest get them at the trailer, from the pictures that
+ * came (vf_recorder_close). */
+static int add_planned_chapters(struct vf_recorder *r)
+{
+    const AVFormatContext *mux = r->mux;
+    const bool only_with_header = vf_container_is_fragmented(mux->oformat) ||
+                                  (mux->pb && !(mux->pb->seekable & AVIO_SEEKABLE_NORMAL));
+    if (!r->cfg.plan.known || !only_with_header)
+        return 0;
+    const int64_t shift = -av_rescale_q(r->cfg.plan.first_pts, r->cfg.time_base, AV_TIME_BASE_Q);
+    const int64_t end =
+        r->cfg.plan.end_pts == INT64_MAX
+            ? INT64_MAX
+            : av_rescale_q(r->cfg.plan.end_pts, r->cfg.time_base, AV_TIME_BASE_Q) + shift;
+    return vf_recorder_add_chapters(r, shift, end);
+}
+
 static int open_file(struct vf_recorder *r, char *err, size_t errlen)
 {
     AVFormatContext *mux = r->mux;
@@ -195,6 +213,10 @@ static int open_file(struct vf_recorder *r, char *err, size_t errlen)
     if (ret < 0) {
         av_dict_free(&opts);
         return vf_recorder_fail(r, err, errlen, "cannot set the muxer's options", ret);
+    }
+    if (add_planned_chapters(r)) {
+        av_dict_free(&opts);
+        return vf_recorder_fail(r, err, errlen, "out of memory", 0);
     }
     ret = avformat_write_header(mux, &opts);
     av_dict_free(&opts);
@@ -446,7 +468,7 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
             vf_recorder_flush_streams(r);
         if (!r->failed)
             encode_picture(r, NULL, NULL, 0);
-        if (!r->failed && r->anchored && vf_recorder_add_chapters(r))
+        if (!r->failed && r->anchored && vf_recorder_add_chapters(r, r->first_shift_us, r->end_us))
             vf_recorder_fail(r, NULL, 0, "out of memory", 0);
         /* after a failure too: a trailer keeps what was written playable */
         int ret = r->written > 0 ? av_write_trailer(r->mux) : 0;

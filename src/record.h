@@ -37,6 +37,15 @@ struct vf_record_config {
     /* whether the sound stops where the last picture ends: a recording stopped in the window ends
      * there, while a headless run keeps sound that outlasts the input's pictures */
     bool sound_ends_with_pictures;
+    /* Where the pictures will begin and end, in time_base, when that is known before the first
+     * comes (a headless run without --frames or --loop): the containers that take chapters only
+     * with their header (MP4 and MOV, which vfview writes in fragments, and any container on a
+     * pipe) get the input's chapters from it; without it they get none. The others get them at
+     * the trailer, from the pictures that came. end_pts INT64_MAX: the input's end. */
+    struct {
+        bool known;
+        int64_t first_pts, end_pts;
+    } plan;
     void (*notice)(const char *line, void *ctx); /* one-line notices (fallbacks, drops) */
     void *notice_ctx;
 };

@@ -66,6 +66,7 @@ struct vf_recorder {
     unsigned serial;
     int64_t shift_us, end_us;
     int64_t first_shift_us; /* the first serial's: the input's chapters go by it */
+    bool chapters_added;
     /* where the pictures of this serial start on the recording's clock; INT64_MIN for the
      * recording's first, whose sound keeps the input's own lead over its first picture */
     int64_t serial_start_us;
@@ -111,12 +112,13 @@ int vf_recorder_feed_subtitle_files(struct vf_recorder *r, int64_t at_us, bool j
 void vf_recorder_free_subtitle_files(struct vf_recorder *r);
 int vf_recorder_write_waiting(struct vf_recorder *r, int64_t until_us, char *err, size_t errlen);
 int vf_recorder_flush_streams(struct vf_recorder *r);
-/* The input's chapters, on the recording's clock as its first pictures are (after a seek or a
- * loop the chapters of what came later are not told apart): those that end before the first
- * picture left out, the one it begins in from 0, none past the last picture's end. Added just
- * before the trailer, which is where Matroska and MOV write chapters added after the header;
- * others leave them out. 0, or -1 out of memory. */
-int vf_recorder_add_chapters(struct vf_recorder *r);
+/* The input's chapters, on the recording's clock (input time + shift_us) as its first
+ * pictures are (after a seek or a loop the chapters of what came later are not told apart):
+ * those that end before the recording begins left out, the one it begins in from 0, none past
+ * end_us. Once a recording: later calls add nothing. Matroska writes chapters added after the
+ * header at its trailer (to files); MP4 and MOV in fragments, and containers on pipes, only
+ * with the header (record.c). 0, or -1 out of memory. */
+int vf_recorder_add_chapters(struct vf_recorder *r, int64_t shift_us, int64_t end_us);
 void vf_recorder_free_streams(struct vf_recorder *r);
 
 #endif

@@ -393,11 +393,12 @@ void vf_recorder_free_streams(struct vf_recorder *r)
     vf_recorder_free_subtitle_files(r);
 }
 
-int vf_recorder_add_chapters(struct vf_recorder *r)
+int vf_recorder_add_chapters(struct vf_recorder *r, int64_t shift_us, int64_t end_us)
 {
     const AVFormatContext *in = r->cfg.source;
-    if (!in || in->nb_chapters == 0 || r->mux->nb_chapters > 0)
+    if (!in || in->nb_chapters == 0 || r->chapters_added)
         return 0;
+    r->chapters_added = true;
     AVChapter **kept = av_calloc(in->nb_chapters, sizeof(*kept));
     if (!kept)
         return -1;
@@ -405,10 +406,9 @@ int vf_recorder_add_chapters(struct vf_recorder *r)
     bool out_of_memory = false;
     for (unsigned i = 0; i < in->nb_chapters && !out_of_memory; i++) {
         const AVChapter *c = in->chapters[i];
-        const int64_t shift = r->first_shift_us;
-        const int64_t start = av_rescale_q(c->start, c->time_base, AV_TIME_BASE_Q) + shift;
-        const int64_t end = av_rescale_q(c->end, c->time_base, AV_TIME_BASE_Q) + shift;
-        if (end <= 0 || start >= r->end_us)
+        const int64_t start = av_rescale_q(c->start, c->time_base, AV_TIME_BASE_Q) + shift_us;
+        const int64_t end = av_rescale_q(c->end, c->time_base, AV_TIME_BASE_Q) + shift_us;
+        if (end <= 0 || start >= end_us)
             continue;
         AVChapter *out = av_mallocz(sizeof(*out));
         out_of_memory = !out || av_dict_copy(&out->metadata, c->metadata, 0) < 0;
@@ -421,7 +421,7 @@ int vf_recorder_add_chapters(struct vf_recorder *r)
         out->id = c->id;
         out->time_base = AV_TIME_BASE_Q;
         out->start = start > 0 ? start : 0;
-        out->end = end < r->end_us ? end : r->end_us;
+        out->end = end < end_us ? end : end_us;
         kept[n++] = out;
     }
     r->mux->chapters = kept; /* freed with the muxer */

@@ -613,6 +613,23 @@ chapters_of() { ffprobe -v error -show_chapters -of csv=p=0 "$1" | cut -d, -f4,6
 run chapters 0 -i chapters.mkv --start 6 --end 15 -o chapters-out.mkv &&
     { [ "$(chapters_of chapters-out.mkv)" = "0.000000,6.000000,Middle 6.000000,9.000000,End " ] &&
         ok || bad "chapters recorded from 6 to 15 s: '$(chapters_of chapters-out.mkv)'"; }
+# MP4 and MOV (written in fragments) and Matroska on a pipe take chapters only with the header:
+# a headless run knows there where its pictures begin and end, so they get the same; with
+# --frames it does not, and MP4 gets none, while Matroska files still get theirs at the end
+for out in chapters-out.mp4 chapters-out.mov; do
+    run chapters_header 0 -i chapters.mkv --start 6 --end 15 -o $out &&
+        { [ "$(chapters_of $out)" = "0.000000,6.000000,Middle 6.000000,9.000000,End " ] &&
+            ok || bad "chapters recorded into $out: '$(chapters_of $out)'"; }
+done
+run chapters_pipe 0 -i chapters.mkv --start 6 --end 15 -o - --format matroska >chapters-pipe.mkv &&
+    { [ "$(chapters_of chapters-pipe.mkv)" = "0.000000,6.000000,Middle 6.000000,9.000000,End " ] &&
+        ok || bad "chapters recorded into a pipe: '$(chapters_of chapters-pipe.mkv)'"; }
+run chapters_frames 0 -i chapters.mkv --start 6 --frames 100 -o chapters-frames.mp4 &&
+    run chapters_frames_mkv 0 -i chapters.mkv --start 6 --frames 100 -o chapters-frames.mkv &&
+    { [ -z "$(chapters_of chapters-frames.mp4)" ] &&
+        [ "$(chapters_of chapters-frames.mkv)" = "0.000000,4.000000,Middle " ] && ok ||
+        bad "--frames 100 from 6 s: MP4 '$(chapters_of chapters-frames.mp4)'," \
+            "Matroska '$(chapters_of chapters-frames.mkv)'"; }
 # --start '#2' --end '#3' (as mpv's): Middle alone, 4 to 12 s, 200 pictures at 25 fps; '#4', the
 # end of the last, is the input's end; a chapter the input lacks stops vfview in one line
 run chapter_cut 0 -i chapters.mkv --start '#2' --end '#3' -o chapter-cut.mkv &&
