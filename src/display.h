@@ -13,12 +13,15 @@
 #include "frame.h"
 #include "layout.h"
 
+/* drawn in this order: the cue first, so that what vfview itself says is never hidden by it,
+ * as mpv draws its OSD over the subtitles (a DVD cue at the top of the picture covered the
+ * panel) */
 enum vf_sprite_id {
-    VF_SPRITE_PANEL,   /* figures + frame-time graph, top left */
-    VF_SPRITE_LABEL_L, /* "CPU fast · 4.1 ms" */
+    VF_SPRITE_SUBTITLE, /* the input's cue showing: text under the pictures, or a picture on them */
+    VF_SPRITE_PANEL,    /* figures + frame-time graph, top left */
+    VF_SPRITE_LABEL_L,  /* "CPU fast · 4.1 ms" */
     VF_SPRITE_LABEL_R,
     VF_SPRITE_MESSAGE,   /* centred in the right half: why there is no GPU picture */
-    VF_SPRITE_SUBTITLE,  /* at the bottom of the pictures: the input's cue showing */
     VF_SPRITE_HELP,      /* centred: the key table */
     VF_SPRITE_TAPS,      /* bottom left: the filter's integer taps */
     VF_SPRITE_SEEK,      /* along the bottom: the seek bar */

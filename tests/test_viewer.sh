@@ -603,21 +603,26 @@ SCRIPT
 rm -f vfview-*.png
 in_xvfb 60 1600x900x24 bash boxes.sh
 shots=(vfview-*.png)
-# the colours inside a box's black edge, 100x20 from (270, y): "255" white, "0 255" yellow
+# the colours inside a box's black edge, 90x20 (or W x 20) from (316, y) (or (x, y)), right of
+# the panel, which ends before x = 316: "255" white, "0 255" yellow
 colours() {
-    ffmpeg -v error -i "$1" -vf "crop=100:20:270:$2" -f rawvideo -pix_fmt rgb24 - |
+    ffmpeg -v error -i "$1" -vf "crop=${4:-90}:20:${3:-316}:$2" -f rawvideo -pix_fmt rgb24 - |
         od -An -v -tu1 | tr -s ' ' '\n' | sed '/^$/d' | sort -un | tr '\n' ' '
 }
 bottom=190 top=78 # the white box 24 + 152..200, the yellow 24 + 40..88, 4 rows of edge
+# the yellow box under the panel: the panel is drawn over a cue (until it was not, the yellow hid
+# its text)
+under_panel() { colours "$1" $top 230 70; }
 if [ "${#shots[@]}" -eq 5 ]; then
     [ "$(colours "${shots[0]}" $bottom)" = "255 " ] && [ "$(colours "${shots[1]}" $bottom)" != "255 " ] &&
-        [ "$(colours "${shots[2]}" $top)" = "0 255 " ] &&
+        [ "$(colours "${shots[2]}" $top)" = "0 255 " ] && [ "$(under_panel "${shots[2]}")" != "0 255 " ] &&
         [ "$(colours "${shots[2]}" $bottom)" != "255 " ] &&
         [ "$(colours "${shots[3]}" $top)" = "0 255 " ] &&
         [ "$(colours "${shots[4]}" $bottom)" = "255 " ] &&
         grep -q "subtitles 1/1: dvd_subtitle" boxes.err && ok ||
         bad "subtitles drawn as pictures: the white box '$(colours "${shots[0]}" $bottom)'," \
             "off '$(colours "${shots[1]}" $bottom)', the yellow '$(colours "${shots[2]}" $top)'," \
+            "under the panel '$(under_panel "${shots[2]}")'," \
             "split '$(colours "${shots[3]}" $top)', a file's '$(colours "${shots[4]}" $bottom)':" \
             "$(cat boxes.err)"
 else
