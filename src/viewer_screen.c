@@ -313,16 +313,24 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     }
 }
 
-/* The time under the pointer over the seek bar, rendered again when it reads otherwise. */
-static void update_hover(struct ui *u)
+/* The time under the pointer over the seek bar, and the chapter there as mpv's on-screen
+ * controller names it ("1:05.3 · chapter 2/3: Middle"), rendered again when it reads otherwise;
+ * at most as wide as the window, a long title ending in "…". */
+static void update_hover(struct ui *u, const struct vf_layout *l)
 {
-    char text[sizeof(u->hover_text)];
-    vf_describe_position(u->hover_s, 0, false, text, sizeof(text));
+    char at[32], named[140] = "", text[sizeof(u->hover_text)];
+    vf_describe_position(u->hover_s, 0, false, at, sizeof(at));
+    ui_chapter_showing(u, u->hover_s + vf_playback_info(u->playback)->start_s, named,
+                       sizeof(named));
+    if (named[0])
+        snprintf(text, sizeof(text), "%s · chapter %s", at, named);
+    else
+        snprintf(text, sizeof(text), "%s", at);
     if (!strcmp(text, u->hover_text))
         return;
     snprintf(u->hover_text, sizeof(u->hover_text), "%s", text);
     const char *one[1] = {text};
-    set_sprite(u, u->overlay, VF_SPRITE_SEEK_TIME, one, 1, NULL, 0);
+    set_sprite(u, u->overlay, VF_SPRITE_SEEK_TIME, one, 1, NULL, l->drawable_w);
 }
 
 /* The size of the picture the cue drawn as a picture was made for: the cue's, else the input's. */
@@ -434,7 +442,7 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
     r.sprite_y[VF_SPRITE_SEEK] = vf_layout_seek_bar(&l).y;
     r.sprite_visible[VF_SPRITE_SEEK_TIME] = ui_has_bar(u) && u->hover_s >= 0;
     if (r.sprite_visible[VF_SPRITE_SEEK_TIME]) {
-        update_hover(u);
+        update_hover(u, &l);
         vf_display_sprite_size(u->display, VF_SPRITE_SEEK_TIME, &w, &h);
         r.sprite_x[VF_SPRITE_SEEK_TIME] = SDL_max(0, SDL_min(u->hover_x - w / 2, l.drawable_w - w));
         r.sprite_y[VF_SPRITE_SEEK_TIME] = vf_layout_seek_bar(&l).y - l.margin - h;

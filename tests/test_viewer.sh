@@ -710,6 +710,41 @@ else
     bad "chapters: ${#shots[@]} screenshots: $(tail -3 chapters.err)"
 fi
 
+# the time over the seek bar names the chapter under the pointer too, as mpv's on-screen
+# controller does ("0:08.0 · chapter 2/3: Middle"): where the pointer over 8 s of the bar changes
+# the row of that box, a span more than 80 columns wider than over the video without chapters
+cat >chapter_hover.sh <<SCRIPT
+for video in chapters.mkv no-chapters.mkv; do
+    "$vfview" --engine cpu --pause \$video 2>>chapter_hover.err &
+    pid=\$!
+    w=\$(timeout 30 xdotool search --sync --name "^vfview" | head -1)
+    [ -n "\$w" ] || { kill \$pid; exit 3; }
+    sleep 1; xdotool mousemove --window \$w 320 100; sleep 0.5; xdotool key s; sleep 0.5
+    xdotool mousemove --window \$w 258 257; sleep 0.5; xdotool key s; sleep 0.5; xdotool key q
+    wait \$pid
+done
+SCRIPT
+rm -f vfview-*.png
+in_xvfb 60 1600x900x24 bash chapter_hover.sh
+shots=(vfview-*.png)
+# the columns of rows 229-244 where two screenshots differ: "first last"
+hover_span() {
+    ffmpeg -v error -y -i "$1" -vf "crop=640:16:0:229" -f rawvideo -pix_fmt rgb24 span-a.rgb &&
+        ffmpeg -v error -y -i "$2" -vf "crop=640:16:0:229" -f rawvideo -pix_fmt rgb24 span-b.rgb &&
+        cmp -l span-a.rgb span-b.rgb | awk 'BEGIN { lo = 640; hi = -1 }
+            { c = int(($1 - 1) / 3) % 640; if (c < lo) lo = c; if (c > hi) hi = c }
+            END { print lo, hi }'
+}
+if [ "${#shots[@]}" -eq 4 ]; then
+    named=$(hover_span "${shots[0]}" "${shots[1]}") plain=$(hover_span "${shots[2]}" "${shots[3]}")
+    echo "$named $plain" | awk '{ exit !($2 - $1 > $4 - $3 + 80 && $4 - $3 > 20 &&
+        $1 < 258 && $2 > 258 && $3 < 258 && $4 > 258) }' && ok ||
+        bad "the chapter over the seek bar: columns $named with chapters, $plain without:" \
+            "$(cat chapter_hover.err)"
+else
+    bad "the chapter over the seek bar: ${#shots[@]} screenshots: $(tail -3 chapter_hover.err)"
+fi
+
 # subtitle files: one asked for with --sub-file and one found beside the input (film.en.srt)
 # are tracks 2 and 3 after the input's own; 'j' goes through them and off. A file asked for
 # that cannot be read, or holds no subtitles, stops vfview in one line.
