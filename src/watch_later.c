@@ -1,0 +1,174 @@
+#include "watch_later.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define KEY_MAX 4096
+
+bool vf_watch_later_applies(const char *input)
+{
+    /* a name with a line break could not be told apart from the file's next line */
+    return input && *input && strcmp(input, "-") && !strchr(input, '\n');
+}
+
+/* The input as the file names it: a URL as given, a local path made absolute (through links,
+ * where it exists), so that "film.mkv" and "./film.mkv" from the same folder are one input. */
+static int input_key(const char *input, char *key, size_t len)
+{
+    char resolved[PATH_MAX];
+    int n;
+    if (strstr(input, "://"))
+        n = snprintf(key, len, "%s", input);
+    else if (realpath(input, resolved))
+        n = snprintf(key, len, "%s", resolved);
+    else if (input[0] == '/')
+        n = snprintf(key, len, "%s", input);
+    else {
+        char cwd[PATH_MAX];
+        n = getcwd(cwd, sizeof(cwd)) ? snprintf(key, len, "%s/%s", cwd, input) : -1;
+    }
+    return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+/* 64-bit FNV-1a: a stable name for the file, not a secret */
+static uint64_t hash(const char *s)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+    return h;
+}
+
+static int directory(char *buf, size_t len)
+{
+    const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+    int n = -1;
+    if (state && *state)
+        n = snprintf(buf, len, "%s/vfview/watch_later", state);
+    else if (home && *home)
+        n = snprintf(buf, len, "%s/.local/state/vfview/watch_later", home);
+    return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+int vf_watch_later_file(const char *input, char *path, size_t len, char *err, size_t errlen)
+{
+    char key[KEY_MAX], dir[PATH_MAX];
+    if (!vf_watch_later_applies(input) || input_key(input, key, sizeof(key))) {
+        snprintf(err, errlen, "%s: no position can be kept for it", input ? input : "");
+        return -1;
+    }
+    if (directory(dir, sizeof(dir))) {
+        snprintf(err, errlen, "no folder to keep positions in (neither XDG_STATE_HOME nor HOME)");
+        return -1;
+    }
+    int n = snprintf(path, len, "%s/%016llx", dir, (unsigned long long)hash(key));
+    if (n < 0 || (size_t)n >= len) {
+        snprintf(err, errlen, "%s: the folder's name is too long", dir);
+        return -1;
+    }
+    return 0;
+}
+
+/* mkdir -p of the folder holding `file`, the folders made private (they name what was watched) */
+static int make_parents(const char *file)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof(dir), "%s", file);
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir)
+        return 0;
+    *slash = '\0';
+    for (char *p = dir + 1;; p++) {
+        if (*p && *p != '/')
+            continue;
+        const char c = *p;
+        *p = '\0';
+        if (mkdir(dir, 0700) && errno != EEXIST)
+            return -1;
+        *p = c;
+        if (!c)
+            return 0;
+    }
+}
+
+int vf_watch_later_save(const char *input, double start_s, char *err, size_t errlen)
+{
+    char key[KEY_MAX], path[PATH_MAX], part[PATH_MAX + 32];
+    if (vf_watch_later_file(input, path, sizeof(path), err, errlen) ||
+        input_key(input, key, sizeof(key)))
+        return -1;
+    snprintf(part, sizeof(part), "%s.%ld.part", path, (long)getpid());
+    FILE *f = NULL;
+    const char *what = "cannot make its folder";
+    if (make_parents(path) == 0) {
+        what = "cannot write";
+        f = fopen(part, "w");
+    }
+    bool written = f && fprintf(f,
+                                "# where vfview's Shift+Q left it; read once, then removed\n"
+                                "path=%s\nstart=%.6f\n",
+                                key, start_s > 0 && isfinite(start_s) ? start_s : 0) > 0;
+    if (f && fclose(f))
+        written = false;
+    if (written && rename(part, path) == 0)
+        return 0;
+    snprintf(err, errlen, "%s: %s: %s", path, what, strerror(errno));
+    if (f)
+        unlink(part);
+    return -1;
+}
+
+/* The value of `name=` in a line, or NULL; the line's break cut off. */
+static const char *value_of(char *line, const char *name)
+{
+    size_t n = strlen(name);
+    if (strncmp(line, name, n) || line[n] != '=')
+        return NULL;
+    line[strcspn(line, "\n")] = '\0';
+    return line + n + 1;
+}
+
+int vf_watch_later_take(const char *input, double *start_s, char *err, size_t errlen)
+{
+    char key[KEY_MAX], path[PATH_MAX];
+    if (!vf_watch_later_applies(input) || input_key(input, key, sizeof(key)) ||
+        vf_watch_later_file(input, path, sizeof(path), err, errlen))
+        return 0; /* nothing could have been kept for it */
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (errno == ENOENT)
+            return 0;
+        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        return -1;
+    }
+    char line[KEY_MAX + 16];
+    bool ours = false, found = false;
+    double at = 0;
+    while (fgets(line, sizeof(line), f)) {
+        const char *v;
+        if ((v = value_of(line, "path")))
+            ours = !strcmp(v, key);
+        else if ((v = value_of(line, "start"))) {
+            char *end;
+            at = strtod(v, &end);
+            found = end != v && !*end && isfinite(at) && at >= 0;
+        }
+    }
+    fclose(f);
+    if (!ours) /* another input's whose name hashed alike: left for it */
+        return 0;
+    if (unlink(path)) {
+        snprintf(err, errlen, "%s: cannot remove: %s", path, strerror(errno));
+        return -1;
+    }
+    if (found)
+        *start_s = at;
+    return found ? 1 : 0;
+}
