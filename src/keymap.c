@@ -71,6 +71,7 @@ static const struct {
     {"panel", VF_CMD_PANEL, NO_ARG, 0, 0},
     {"taps", VF_CMD_TAPS, NO_ARG, 0, 0},
     {"quit", VF_CMD_QUIT, NO_ARG, 0, 0},
+    {"quit-watch-later", VF_CMD_QUIT_WATCH_LATER, NO_ARG, 0, 0},
     {"ignore", VF_CMD_NONE, NO_ARG, 0, 0},
 };
 

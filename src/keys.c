@@ -63,6 +63,8 @@ const struct vf_key_binding vf_key_bindings[] = {
     {'h', VF_CMD_HELP, 0, "h", "this help"},
     {'i', VF_CMD_PANEL, 0, "i", "information panel and seek bar on / off (messages still show)"},
     {'k', VF_CMD_TAPS, 0, "k", "the filter's integer taps and divisor on / off"},
+    {'Q', VF_CMD_QUIT_WATCH_LATER, 0, "Q",
+     "quit, and the next time this input starts where it was left (files; as mpv's)"},
     {'q', VF_CMD_QUIT, 0, "q / esc", "quit"},
     {VF_KEY_ESCAPE, VF_CMD_QUIT, 0, NULL, NULL},
 };

@@ -42,6 +42,7 @@ enum vf_command {
     VF_CMD_PANEL,
     VF_CMD_TAPS,
     VF_CMD_QUIT,
+    VF_CMD_QUIT_WATCH_LATER, /* quit, the input to start where it was left next time */
 };
 
 #define VF_KEY_ESCAPE    27

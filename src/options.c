@@ -29,6 +29,7 @@ enum {
     OPT_LOOP,
     OPT_PAUSE,
     OPT_FULLSCREEN,
+    OPT_NO_RESUME,
     OPT_AS_STORED,
     OPT_NO_TONEMAP,
     OPT_NO_DEINTERLACE,
@@ -87,6 +88,8 @@ static const struct cli_option cli_options[] = {
      "start again at the end, from --start (the bundled sample always does)"},
     {"pause", no_argument, OPT_PAUSE, "", "open the window paused on the first picture"},
     {"fs", no_argument, OPT_FULLSCREEN, "", "open the window fullscreen (f: leave it)"},
+    {"no-resume-playback", no_argument, OPT_NO_RESUME, "",
+     "start at the beginning (or --start) where Shift+Q kept a position, and keep it"},
     {"no-autorotate", no_argument, OPT_AS_STORED, "",
      "pictures as stored, not turned as the file says (phones' portrait video)"},
     {"no-tonemap", no_argument, OPT_NO_TONEMAP, "",
@@ -288,6 +291,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     case OPT_FULLSCREEN:
         o->fullscreen = true;
+        break;
+    case OPT_NO_RESUME:
+        o->no_resume = true;
         break;
     case OPT_NO_TONEMAP:
         o->keep_hdr = true;

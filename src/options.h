@@ -40,6 +40,7 @@ struct vf_options {
     bool loop;                /* start again at the end */
     bool pause;               /* the window opens paused */
     bool fullscreen;          /* --fs: the window opens fullscreen */
+    bool no_resume;           /* --no-resume-playback: Shift+Q's positions left unread */
     bool as_stored;           /* --no-autorotate: ignore the input's display matrix */
     bool keep_hdr;            /* --no-tonemap: HDR pictures' values as stored */
     bool keep_fields;         /* --no-deinterlace: interlaced pictures as stored */

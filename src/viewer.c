@@ -22,6 +22,7 @@
 #include "sound.h"
 #include "timing.h"
 #include "variants.h"
+#include "watch_later.h"
 
 static const double PANEL_PERIOD_MS = 100, MESSAGE_MS = 3000, SEEK_GRACE_MS = 1000;
 
@@ -287,6 +288,50 @@ static void close_input(struct ui *u)
     u->sound = NULL;
 }
 
+/* input i's file or URL; NULL: the camera */
+static const char *input_url(const struct ui *u, int i)
+{
+    const struct vf_options *o = u->opts;
+    return i >= inputs_given(u) ? u->dropped_files[i - inputs_given(u)]
+           : o->input_count > 1 ? o->inputs[i]
+                                : o->input;
+}
+
+/* Shift+Q: where the picture on screen is, kept for the next time this input opens (mpv's
+ * quit-watch-later). Said on stderr, as the window is closing. */
+static void keep_position(struct ui *u)
+{
+    const char *url = u->playback && u->current ? input_url(u, u->input) : NULL;
+    char err[1024], at[32];
+    if (!url || u->opts->webcam || !vf_watch_later_applies(url) || !seekable(u)) {
+        fprintf(stderr, "vfview: no position kept: %s\n",
+                u->opts->webcam ? "a camera cannot seek" : "this input cannot seek");
+        return;
+    }
+    const double into = ui_into_input(u, position_s(u));
+    vf_describe_position(into, 0, true, at, sizeof(at));
+    if (vf_watch_later_save(url, into, err, sizeof(err)))
+        fprintf(stderr, "vfview: no position kept: %s\n", err);
+    else
+        fprintf(stderr, "vfview: %s: the next time it starts at %s (Shift+Q)\n", url, at);
+}
+
+/* The position Shift+Q kept for input i, taken (once, as mpv's): seconds into it, or -1. A
+ * --start on the command line goes first, and --no-resume-playback leaves it where it is. */
+static double resume_position(struct ui *u, int i)
+{
+    const char *url = input_url(u, i);
+    const bool given = i < inputs_given(u);
+    double at = -1;
+    char err[1024];
+    if (u->opts->no_resume || !url || (given && u->opts->webcam))
+        return -1;
+    int taken = vf_watch_later_take(url, &at, err, sizeof(err));
+    if (taken < 0)
+        ui_note(u, "%s", err);
+    return taken > 0 && !(given && u->opts->start.text) ? at : -1;
+}
+
 /* Opens input i in place of the one playing, if any, with the settings of the moment. 0, or -1
  * with a message, the one playing playing on. */
 int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
@@ -294,9 +339,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
     const struct vf_options *o = u->opts;
     const bool given = i < inputs_given(u); /* else a file dropped on the window, from its start */
     const struct vf_position none = {0};
-    struct vf_playback_config pc = {.url = !given ? u->dropped_files[i - inputs_given(u)]
-                                           : o->input_count > 1 ? o->inputs[i]
-                                                                : o->input,
+    struct vf_playback_config pc = {.url = input_url(u, i),
                                     .webcam = given ? o->webcam : NULL,
                                     .webcam_format = o->webcam_format,
                                     .camera_options = o->camera_options,
@@ -346,6 +389,14 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
                                            av_q2d(info->sample_aspect), err, errlen)) {
         ui_note(u, "%s", err);
         u->quit = u->failed = true; /* no textures to draw in */
+    }
+    /* a seek after the opening rather than a start there: a loop goes back to the start */
+    const double resume = resume_position(u, i);
+    if (resume >= 0 && seekable(u)) {
+        char at[32];
+        vf_describe_position(resume, 0, true, at, sizeof(at));
+        ui_seek(u, info->start_s + resume, info->start_s + resume);
+        ui_note(u, "resumed at %s, where Shift+Q left it", at);
     }
     return 0;
 }
@@ -506,6 +557,10 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
     case VF_CMD_TAPS:
         u->taps = !u->taps;
         u->last_panel = 0;
+        break;
+    case VF_CMD_QUIT_WATCH_LATER:
+        keep_position(u);
+        u->quit = true;
         break;
     case VF_CMD_QUIT:
         u->quit = true;

@@ -22,6 +22,7 @@ xvfb_default=1280x1024x24 # xvfb-run's own screen
 scratch
 cd "$tmp" || exit 1
 export XDG_CONFIG_HOME="$tmp/config" # the tester's own key bindings stay out of the way
+export XDG_STATE_HOME="$tmp/state"   # and the positions Shift+Q keeps
 # sound goes nowhere (a machine without a sound card would fail to open one); the sound's own
 # session below writes it to a file
 export SDL_AUDIODRIVER=dummy
@@ -743,6 +744,42 @@ if [ "${#shots[@]}" -eq 4 ]; then
             "$(cat chapter_hover.err)"
 else
     bad "the chapter over the seek bar: ${#shots[@]} screenshots: $(tail -3 chapter_hover.err)"
+fi
+
+# Shift+Q keeps the position (mpv's quit-watch-later): at 10 s of chapters.mkv, its file in
+# $XDG_STATE_HOME/vfview/watch_later; the next opening starts there (the picture below the panel
+# the one at 10 s) and takes the file. --no-resume-playback starts at 0 and leaves the file;
+# --start goes first, and the file is taken all the same.
+cat >resume.sh <<SCRIPT
+open_paused() {
+    "$vfview" --engine cpu --pause "\$@" chapters.mkv 2>>resume.err &
+    pid=\$!
+    timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+    sleep 1.5
+}
+open_paused; xdotool key Right; sleep 0.6; xdotool key Right; sleep 0.8; xdotool key s; sleep 0.4
+xdotool key Q; wait \$pid; ls state/vfview/watch_later >resume-1.ls
+open_paused; xdotool key s; sleep 0.4; xdotool key Q; wait \$pid
+ls state/vfview/watch_later >resume-2.ls
+open_paused --no-resume-playback; xdotool key s; sleep 0.4; xdotool key q; wait \$pid
+ls state/vfview/watch_later >resume-3.ls
+open_paused --start 5; xdotool key q; wait \$pid; ls state/vfview/watch_later >resume-4.ls
+SCRIPT
+rm -f vfview-*.png resume.err
+in_xvfb 60 1600x900x24 bash resume.sh
+shots=(vfview-*.png)
+if [ "${#shots[@]}" -eq 3 ]; then
+    [ "$(grep -c . resume-1.ls)" = 1 ] && [ "$(cat resume-1.ls)" = "$(cat resume-2.ls)" ] &&
+        [ "$(cat resume-1.ls)" = "$(cat resume-3.ls)" ] && [ ! -s resume-4.ls ] &&
+        [ "$(grep -c "^vfview: chapters.mkv: the next time it starts at 0:10.000 (Shift+Q)$" \
+            resume.err)" = 2 ] &&
+        [ "$(grep -c "^vfview: resumed at 0:10.000, where Shift+Q left it$" resume.err)" = 1 ] &&
+        [ "$(below_panel "${shots[0]}")" = "$(below_panel "${shots[1]}")" ] &&
+        [ "$(below_panel "${shots[0]}")" != "$(below_panel "${shots[2]}")" ] && ok ||
+        bad "Shift+Q: files '$(cat resume-[1-4].ls | tr '\n' ' ')':" \
+            "$(grep -v screenshot resume.err)"
+else
+    bad "Shift+Q: ${#shots[@]} screenshots: $(tail -3 resume.err)"
 fi
 
 # subtitle files: one asked for with --sub-file and one found beside the input (film.en.srt)
