@@ -73,6 +73,7 @@ struct vf_decoder {
     long pictures, skipped;
     bool ever_decoded; /* looping needs an input that gave at least one picture */
     atomic_bool at_end;
+    atomic_bool loop; /* cfg.loop, or as vf_decoder_set_loop turned it since */
     int consecutive_errors;
     char error[512];
     bool failed;
@@ -274,12 +275,14 @@ static bool take_seek_request(struct vf_decoder *d)
     return target >= 0;
 }
 
-/* hold_at_end: sleeps until a seek request or a stop. */
+/* hold_at_end: sleeps until a seek request, the loop turned on (it then starts again) or a
+ * stop. */
 static bool wait_for_seek(struct vf_decoder *d)
 {
+    const bool looped = atomic_load(&d->loop); /* on already: its seek failed, no second try */
     atomic_store(&d->at_end, true);
     while (!atomic_load(&d->stop)) {
-        if (take_seek_request(d)) {
+        if (take_seek_request(d) || (!looped && atomic_load(&d->loop))) {
             atomic_store(&d->at_end, false);
             return true;
         }
@@ -425,7 +428,7 @@ static void *decode_thread(void *arg)
             atomic_store(&d->cut, true);
             step = STEP_END;
         }
-        if (step == STEP_END && d->cfg.loop && d->ever_decoded &&
+        if (step == STEP_END && atomic_load(&d->loop) && d->ever_decoded &&
             seek_to(d, loop_start(d), new_serial(d)) == 0)
             continue;
         if (step == STEP_END && d->cfg.hold_at_end && wait_for_seek(d))
@@ -591,6 +594,7 @@ struct vf_decoder *vf_decoder_open(const struct vf_decoder_config *cfg, char *er
     d->seek_to = -1;
     d->drop_until = AV_NOPTS_VALUE;
     d->end_pts = INT64_MAX;
+    atomic_init(&d->loop, cfg->loop);
     pthread_mutex_init(&d->seek_lock, NULL);
     if (!cfg->url && !cfg->webcam) {
         snprintf(err, errlen, "no input given");
@@ -660,6 +664,11 @@ const char *vf_decoder_error(const struct vf_decoder *d)
 bool vf_decoder_cut(const struct vf_decoder *d)
 {
     return atomic_load(&d->cut);
+}
+
+void vf_decoder_set_loop(struct vf_decoder *d, bool loop)
+{
+    atomic_store(&d->loop, loop);
 }
 
 bool vf_decoder_at_end(const struct vf_decoder *d)

@@ -88,6 +88,8 @@ const char *vf_decoder_error(const struct vf_decoder *d);
 bool vf_decoder_cut(const struct vf_decoder *d);
 /* hold_at_end: the input is at its end and the thread waits for a seek. */
 bool vf_decoder_at_end(const struct vf_decoder *d);
+/* Turns the loop on or off from now on; on while held at the end, the input starts again. */
+void vf_decoder_set_loop(struct vf_decoder *d, bool loop);
 /* Pictures that could not be decoded and were skipped. */
 long vf_decoder_skipped(const struct vf_decoder *d);
 /* Asks the thread to continue from `seconds` (files only). Returns the serial that the items

@@ -53,6 +53,7 @@ static const struct {
     {"seek", VF_CMD_SEEK, INT_ARG, -86400, 86400},
     {"chapter", VF_CMD_CHAPTER, INT_ARG, -1, 1},
     {"ab-loop", VF_CMD_AB_LOOP, NO_ARG, 0, 0},
+    {"loop-file", VF_CMD_LOOP, NO_ARG, 0, 0},
     {"speed", VF_CMD_SPEED, INT_ARG, -10000, 10000},
     {"input", VF_CMD_INPUT, INT_ARG, -1, 1},
     {"mute", VF_CMD_MUTE, NO_ARG, 0, 0},

@@ -33,6 +33,7 @@ const struct vf_key_binding vf_key_bindings[] = {
      "the next chapter / back to this one's start, or the one before (files)"},
     {VF_KEY_PAGEDOWN, VF_CMD_CHAPTER, -1, NULL, NULL},
     {'l', VF_CMD_AB_LOOP, 0, "l", "A-B loop: set A, then B (A to B repeats), then clear (files)"},
+    {'L', VF_CMD_LOOP, 0, "L", "loop: the input starts again at its end, on / off (as --loop)"},
     {'[', VF_CMD_SPEED, -110, "[ / ]", "playback speed down / up 10%"},
     {']', VF_CMD_SPEED, +110, NULL, NULL},
     {'{', VF_CMD_SPEED, -200, "{ / }", "playback speed halved / doubled"},

@@ -24,6 +24,7 @@ enum vf_command {
     VF_CMD_CHAPTER, /* arg: +1 the next chapter, -1 back (chapters.h) */
     VF_CMD_STEP_BACK,
     VF_CMD_AB_LOOP, /* A, then B, then neither */
+    VF_CMD_LOOP,    /* the input starts again at its end, on / off */
     VF_CMD_SPEED,   /* arg: a step of vf_speed_step() */
     VF_CMD_INPUT,   /* arg: +1 the next input, -1 the one before */
     VF_CMD_MUTE,

@@ -295,7 +295,8 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
                                    .keep_hdr = cfg->keep_hdr,
                                    .keep_fields = cfg->keep_fields,
                                    .turn = cfg->turn,
-                                   .hold_at_end = !cfg->loop && !cfg->webcam,
+                                   /* a loop turned off ('L') holds there too */
+                                   .hold_at_end = !cfg->webcam,
                                    .want_audio = !cfg->no_audio,
                                    .want_subtitles = !cfg->no_subtitles,
                                    .threads = cfg->threads,
@@ -418,6 +419,11 @@ bool vf_playback_ended(struct vf_playback *p, const char **error)
 unsigned vf_playback_seek(struct vf_playback *p, double seconds)
 {
     return vf_decoder_seek(p->decoder, seconds);
+}
+
+void vf_playback_set_loop(struct vf_playback *p, bool loop)
+{
+    vf_decoder_set_loop(p->decoder, loop);
 }
 
 struct recorder_notes {

@@ -75,6 +75,8 @@ void vf_playback_give_back(struct vf_playback *p, struct vf_shown *s);
 bool vf_playback_ended(struct vf_playback *p, const char **error);
 /* See vf_decoder_seek: the serial that the pictures from there on carry. */
 unsigned vf_playback_seek(struct vf_playback *p, double seconds);
+/* See vf_decoder_set_loop ('L'). */
+void vf_playback_set_loop(struct vf_playback *p, bool loop);
 
 /* Records the CPU half (and the input's audio, unless no_audio) from the next picture on. 0 with
  * msg what the file holds and the recorder's notices ("libvpx-vp9 yuv420p, webm, audio encoded

@@ -494,6 +494,17 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
         set_loop_point(u);
         u->last_panel = 0;
         break;
+    case VF_CMD_LOOP: /* mpv's L; held at the end, the input starts again at once */
+        if (u->opts->webcam) {
+            ui_note(u, "a camera has no end to start again from");
+            break;
+        }
+        u->loop = !u->loop; /* and for the inputs opened after this one */
+        vf_playback_set_loop(u->playback, u->loop);
+        ui_note(u, u->loop ? "loop: the input starts again at its end"
+                           : "loop off: the input stops at its end");
+        u->last_panel = 0;
+        break;
     case VF_CMD_SPEED:
         change_speed(u, b->arg);
         break;

@@ -255,6 +255,8 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     if (tracks > 1 && u->subtitles && u->subtitle_track)
         snprintf(track + strlen(track), sizeof(track) - strlen(track), "sub %d/%d  ",
                  u->subtitle_track, tracks);
+    if (u->loop && !u->opts->webcam && !loop[0])
+        snprintf(loop, sizeof(loop), "loop  ");
     snprintf(l[5], sizeof(l[5]), "%s%s%s%s%s%s%s%s%s%s%s%s", position, position[0] ? "  " : "",
              chapter, loop, speed, track, u->sound && u->muted ? "muted  " : "", zoom,
              vf_playback_recording(u->playback) ? "● REC  " : "",

@@ -782,6 +782,35 @@ else
     bad "Shift+Q: ${#shots[@]} screenshots: $(tail -3 resume.err)"
 fi
 
+# 'L' (mpv's loop-file) at the end of a 1.5 s clip held on its last picture: it starts again at
+# once, and goes on looping; 'L' again, and it stops at its end on the last picture once more
+ffmpeg -nostdin -loglevel error -y -f lavfi -i "testsrc2=size=320x240:rate=25:duration=1.5" \
+    -c:v libx264 -preset ultrafast -g 25 clip15.mkv
+cat >loopkey.sh <<SCRIPT
+"$vfview" --engine cpu clip15.mkv 2>loopkey.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 2.5; xdotool key s; sleep 0.3; xdotool key L; sleep 0.5; xdotool key s; sleep 2.5
+xdotool key s; sleep 0.2; xdotool key L; sleep 2.5; xdotool key s; sleep 0.3; xdotool key q
+wait \$pid
+SCRIPT
+rm -f vfview-*.png
+in_xvfb 60 1600x900x24 bash loopkey.sh
+shots=(vfview-*.png)
+if [ "${#shots[@]}" -eq 4 ]; then
+    last=$(below_panel "${shots[0]}")
+    [ "$(below_panel "${shots[1]}")" != "$last" ] && [ "$(below_panel "${shots[2]}")" != "$last" ] &&
+        [ "$(below_panel "${shots[3]}")" = "$last" ] &&
+        grep -q "^vfview: loop: the input starts again at its end$" loopkey.err &&
+        grep -q "^vfview: loop off: the input stops at its end$" loopkey.err &&
+        [ "$(grep -o "[0-9]* frames shown" loopkey.err | cut -d' ' -f1)" -gt 60 ] && ok ||
+        bad "L: the last picture '$last', after L '$(below_panel "${shots[1]}")'," \
+            "'$(below_panel "${shots[2]}")', L again '$(below_panel "${shots[3]}")':" \
+            "$(grep -v screenshot loopkey.err)"
+else
+    bad "L: ${#shots[@]} screenshots: $(tail -3 loopkey.err)"
+fi
+
 # subtitle files: one asked for with --sub-file and one found beside the input (film.en.srt)
 # are tracks 2 and 3 after the input's own; 'j' goes through them and off. A file asked for
 # that cannot be read, or holds no subtitles, stops vfview in one line.
