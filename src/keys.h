@@ -42,8 +42,8 @@ enum vf_command {
     VF_CMD_HELP,
     VF_CMD_PANEL,
     VF_CMD_TAPS,
-    VF_CMD_QUIT,
     VF_CMD_QUIT_WATCH_LATER, /* quit, the input to start where it was left next time */
+    VF_CMD_QUIT,             /* the last: tests size their tables by it */
 };
 
 #define VF_KEY_ESCAPE    27

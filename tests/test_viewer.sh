@@ -783,14 +783,15 @@ else
 fi
 
 # 'L' (mpv's loop-file) at the end of a 1.5 s clip held on its last picture: it starts again at
-# once, and goes on looping; 'L' again, and it stops at its end on the last picture once more
+# once, and goes on looping (the third picture is taken 2.2 s after 'L', in its second pass,
+# not at a pass's end); 'L' again, and it stops at its end on the last picture once more
 ffmpeg -nostdin -loglevel error -y -f lavfi -i "testsrc2=size=320x240:rate=25:duration=1.5" \
     -c:v libx264 -preset ultrafast -g 25 clip15.mkv
 cat >loopkey.sh <<SCRIPT
 "$vfview" --engine cpu clip15.mkv 2>loopkey.err &
 pid=\$!
 timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
-sleep 2.5; xdotool key s; sleep 0.3; xdotool key L; sleep 0.5; xdotool key s; sleep 2.5
+sleep 2.5; xdotool key s; sleep 0.3; xdotool key L; sleep 0.5; xdotool key s; sleep 1.7
 xdotool key s; sleep 0.2; xdotool key L; sleep 2.5; xdotool key s; sleep 0.3; xdotool key q
 wait \$pid
 SCRIPT
