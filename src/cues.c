@@ -16,6 +16,8 @@
 enum { CUES_KEPT = 32, CUE_TEXT = 512 };
 /* cues a track preloaded at most (a film has a few thousand) */
 enum { PRELOADED_MAX = 1 << 20 };
+/* subtitle files dropped on the window, as tracks after those of the opening */
+enum { DROPPED_ROOM = 8 };
 /* the cues' ids, apart from those of every input before: the window holds the last it painted */
 static atomic_uint_fast64_t cue_ids;
 
@@ -53,6 +55,7 @@ struct vf_cues {
     int own;                        /* the input's subtitle tracks, text or not */
     int count;                      /* of tracks below: the input's kept, then the files' */
     int files_before;               /* the input's tracks kept: tracks[files_before] is a file's */
+    int room;                       /* of tracks: those kept at the opening and DROPPED_ROOM more */
     struct cue_track **stream;      /* by stream index; NULL: no track kept */
     int streams;
     /* The preload: a thread that reads the file's cues from its start to its end, so that
@@ -182,9 +185,9 @@ static bool same_tracks(const struct vf_cues *c, const AVFormatContext *f)
 {
     if ((int)f->nb_streams != c->streams)
         return false;
-    for (int i = 0; i < c->count; i++) {
+    for (int i = 0; i < c->files_before; i++) {
         const struct cue_track *t = &c->tracks[i];
-        if (t->stream >= 0 && f->streams[t->stream]->codecpar->codec_id != t->decoder->codec_id)
+        if (f->streams[t->stream]->codecpar->codec_id != t->decoder->codec_id)
             return false;
     }
     return true;
@@ -194,7 +197,10 @@ static void *preload_thread(void *arg)
 {
     struct vf_cues *c = arg;
     AVFormatContext *f = avformat_alloc_context();
-    AVCodecContext **decoders = calloc((size_t)c->count, sizeof(*decoders));
+    /* the input's own tracks, tracks[0..files_before): the window adds files' after them while
+     * this runs (vf_cues_add_file), which it leaves alone */
+    const int own = c->files_before;
+    AVCodecContext **decoders = calloc((size_t)own, sizeof(*decoders));
     AVPacket *packet = av_packet_alloc();
     if (!f || !decoders || !packet)
         goto done;
@@ -204,9 +210,7 @@ static void *preload_thread(void *arg)
         goto done; /* (avformat_open_input freed f) */
     for (unsigned i = 0; i < f->nb_streams; i++)
         f->streams[i]->discard = c->stream[i] ? AVDISCARD_DEFAULT : AVDISCARD_ALL;
-    for (int i = 0; i < c->count; i++) {
-        if (c->tracks[i].stream < 0)
-            continue; /* a file's, read whole already */
+    for (int i = 0; i < own; i++) {
         const AVStream *st = f->streams[c->tracks[i].stream];
         int averr;
         decoders[i] = vf_subtitle_decoder_open(st->codecpar, st->time_base, &averr);
@@ -232,7 +236,7 @@ static void *preload_thread(void *arg)
         pthread_mutex_unlock(&c->lock);
     }
 done:
-    for (int i = 0; decoders && i < c->count; i++)
+    for (int i = 0; decoders && i < own; i++)
         avcodec_free_context(&decoders[i]);
     free(decoders);
     av_packet_free(&packet);
@@ -303,7 +307,8 @@ int vf_cues_open(struct vf_cues **out, const struct vf_cues_config *cfg, char *e
     const AVFormatContext *format = cfg->format;
     const unsigned n = format->nb_streams;
     const int files = cfg->files.asked_count + cfg->files.found_count;
-    struct vf_cues *c = calloc(1, sizeof(*c) + (n + (unsigned)files) * sizeof(c->tracks[0]));
+    const unsigned room = n + (unsigned)files + DROPPED_ROOM;
+    struct vf_cues *c = calloc(1, sizeof(*c) + room * sizeof(c->tracks[0]));
     struct cue_track **by_stream = calloc(n ? n : 1, sizeof(*by_stream));
     *out = NULL;
     if (!c || !by_stream) {
@@ -313,6 +318,7 @@ int vf_cues_open(struct vf_cues **out, const struct vf_cues_config *cfg, char *e
         return -1;
     }
     c->format = format;
+    c->room = (int)room;
     c->stream = by_stream;
     c->streams = (int)n;
     c->covered = -INFINITY;
@@ -351,18 +357,28 @@ int vf_cues_open(struct vf_cues **out, const struct vf_cues_config *cfg, char *e
             return -1;
         }
     }
-    if (c->count == 0) {
-        vf_cues_free(c);
-        return 0;
-    }
     const int best =
         av_find_best_stream((AVFormatContext *)format, AVMEDIA_TYPE_SUBTITLE, -1, -1, NULL, 0);
-    c->best = best >= 0 && c->stream[best] ? c->stream[best]->number : c->tracks[0].number;
+    c->best = best >= 0 && c->stream[best] ? c->stream[best]->number
+              : c->count                   ? c->tracks[0].number
+                                           : 0;
     /* without the preload (no memory, no thread) the cues read with the pictures still show */
     c->url = cfg->preload_url && c->files_before > 0 ? strdup(cfg->preload_url) : NULL;
     c->preloading = c->url && pthread_create(&c->preload, NULL, preload_thread, c) == 0;
     *out = c;
     return 0;
+}
+
+int vf_cues_add_file(struct vf_cues *c, const char *path, double start_s, char *err, size_t errlen)
+{
+    if (c->count == c->room) {
+        snprintf(err, errlen, "%s: no room for more subtitle files", path);
+        return -1;
+    }
+    /* the UI thread alone reads the files' tracks and the count (the preload reads the input's
+     * own, the processing thread those of c->stream): the new track is made in its slot, then
+     * counted */
+    return load_file(c, path, "", start_s, err, errlen) ? -1 : c->tracks[c->count - 1].number;
 }
 
 void vf_cues_free(struct vf_cues *c)

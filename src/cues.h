@@ -27,10 +27,14 @@ struct vf_cues_config {
     struct vf_subtitle_files files; /* read whole, as tracks after the input's own */
 };
 
-/* The cues of the input's subtitle tracks and of the files. 0 with *cues NULL where there are
- * none, or their decoders are missing; -1 with a line naming a file asked for that cannot be
- * read. */
+/* The cues of the input's subtitle tracks (those with a decoder here) and of the files, none
+ * at all too (a file may come later: vf_cues_add_file). 0, or -1 with a line naming a file
+ * asked for that cannot be read (out of memory: *cues NULL). */
 int vf_cues_open(struct vf_cues **cues, const struct vf_cues_config *cfg, char *err, size_t errlen);
+/* One more subtitle file (one dropped on the window), read whole as the track after the last,
+ * its time 0 at start_s on the input's clock; from the UI thread, which alone asks for cues.
+ * Its track's number, or -1 with a line naming the file. */
+int vf_cues_add_file(struct vf_cues *c, const char *path, double start_s, char *err, size_t errlen);
 void vf_cues_free(struct vf_cues *c);
 /* The track shown unless the user picks one: the one FFmpeg finds best where it can be shown,
  * else the first that can. */

@@ -373,6 +373,33 @@ struct vf_cues *vf_playback_cues(struct vf_playback *p)
     return p->cues;
 }
 
+int vf_playback_add_subtitle_file(struct vf_playback *p, const char *path, char *err, size_t errlen)
+{
+    if (!p->cues) {
+        snprintf(err, errlen, "%s: subtitles off (--no-sub)", path);
+        return -1;
+    }
+    if (p->found_count == VF_MAX_SUBTITLE_FILES) {
+        snprintf(err, errlen, "%s: no room for more subtitle files", path);
+        return -1;
+    }
+    struct vf_subtitle_file *kept = &p->found[p->found_count];
+    *kept = (struct vf_subtitle_file){.path = strdup(path)};
+    if (!kept->path) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    const int track = vf_cues_add_file(p->cues, path, p->info->start_s, err, errlen);
+    if (track < 0) {
+        free(kept->path);
+        kept->path = NULL;
+        return -1;
+    }
+    /* after the others, as the window numbers it: recordings started from now on carry it */
+    p->subtitle_files.found_count = ++p->found_count;
+    return track;
+}
+
 const char *vf_playback_gpu_status(struct vf_playback *p, char *buf, size_t len)
 {
     pthread_mutex_lock(&p->lock);

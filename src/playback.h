@@ -57,9 +57,14 @@ struct vf_playback *vf_playback_open(const struct vf_playback_config *cfg, char 
                                      size_t errlen);
 void vf_playback_close(struct vf_playback *p);
 const struct vf_source_info *vf_playback_info(const struct vf_playback *p);
-/* The input's subtitles for the window (cues.h); NULL where it has no text ones, or where
- * no_subtitles says so. */
+/* The input's subtitles for the window (cues.h), perhaps of no track; NULL where no_subtitles
+ * says so. */
 struct vf_cues *vf_playback_cues(struct vf_playback *p);
+/* A subtitle file dropped on the window: one more track of the window's, after the others
+ * (vf_cues_add_file), which recordings started from now on carry too. Its number, or -1 with a
+ * line naming the file. */
+int vf_playback_add_subtitle_file(struct vf_playback *p, const char *path, char *err,
+                                  size_t errlen);
 /* NULL while the GPU works; else why there is no GPU picture (copied into buf). */
 const char *vf_playback_gpu_status(struct vf_playback *p, char *buf, size_t len);
 /* Applies from the next picture processed. */

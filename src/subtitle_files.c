@@ -10,17 +10,21 @@
  * through it) and Blu-ray's PGS */
 static const char *const EXTENSIONS[] = {"srt", "ass", "ssa", "vtt", "idx", "sup"};
 
+bool vf_subtitle_file_name(const char *name)
+{
+    const char *ext = strrchr(name, '.');
+    bool known = false; /* the extension, whatever its case */
+    for (size_t i = 0; ext && i < sizeof(EXTENSIONS) / sizeof(EXTENSIONS[0]); i++)
+        known = known || !strcasecmp(ext + 1, EXTENSIONS[i]);
+    return known;
+}
+
 bool vf_subtitle_file_matches(const char *video, const char *name, char *tag, size_t len)
 {
     const char *dot = strrchr(video, '.');
     const size_t base = dot && dot != video ? (size_t)(dot - video) : strlen(video);
     const char *ext = strrchr(name, '.');
-    if (strncmp(name, video, base) || name[base] != '.' || !ext)
-        return false;
-    bool known = false; /* the extension, whatever its case */
-    for (size_t i = 0; i < sizeof(EXTENSIONS) / sizeof(EXTENSIONS[0]); i++)
-        known = known || !strcasecmp(ext + 1, EXTENSIONS[i]);
-    if (!known)
+    if (strncmp(name, video, base) || name[base] != '.' || !vf_subtitle_file_name(name))
         return false;
     /* between them: nothing, or one word without a dot (a language, "forced") */
     const char *middle = name + base + 1;

@@ -9,6 +9,8 @@
 
 enum { VF_MAX_SUBTITLE_FILES = 16 };
 
+/* Whether `name` has a subtitle file's extension (those above, in any case). */
+bool vf_subtitle_file_name(const char *name);
 /* Whether `name` (a file name, no folder) is a subtitle file of the video file `video` (its
  * name, no folder); the part between the two names (the language: "en"), or "", into tag. */
 bool vf_subtitle_file_matches(const char *video, const char *name, char *tag, size_t len);

@@ -7,6 +7,7 @@
 
 #include "keymap.h"
 #include "keys.h"
+#include "subtitle_files.h"
 
 _Static_assert(VF_KEY_LEFT == SDLK_LEFT && VF_KEY_RIGHT == SDLK_RIGHT && VF_KEY_UP == SDLK_UP &&
                    VF_KEY_DOWN == SDLK_DOWN && VF_KEY_TAB == SDLK_TAB &&
@@ -133,10 +134,17 @@ static void text_typed(struct ui *u, const char *text)
 }
 
 /* A file dropped on the window (SDL's string, kept until the end): the input after the last,
- * opened at once; one that does not open says why and is forgotten. */
+ * opened at once; one that does not open says why and is forgotten. A subtitle file (by its
+ * name: film.srt) is one more subtitle track of the input playing instead, shown at once, as
+ * mpv adds one. */
 static void dropped_file(struct ui *u, char *file)
 {
     char err[1024];
+    if (u->playback && vf_subtitle_file_name(file)) {
+        ui_add_subtitle_file(u, file);
+        SDL_free(file);
+        return;
+    }
     char **more = realloc(u->dropped_files, (size_t)(u->drops + 1) * sizeof(*more));
     if (!more) {
         ui_note(u, "%s: out of memory", file);

@@ -36,7 +36,7 @@ void ui_cycle_subtitles(struct ui *u, int step)
         ui_note(u, "subtitles off: --no-sub");
         return;
     }
-    if (!cues) {
+    if (!cues || !vf_cues_step_track(cues, 0, 1)) {
         ui_note(u, "subtitles: this input has none the window can show");
         return;
     }
@@ -50,5 +50,22 @@ void ui_cycle_subtitles(struct ui *u, int step)
     }
     char track[512];
     vf_cues_describe(cues, u->subtitle_track, track, sizeof(track));
+    ui_note(u, "subtitles %s", track);
+}
+
+void ui_add_subtitle_file(struct ui *u, const char *path)
+{
+    char err[1200], track[512];
+    const int added = u->opts->no_subtitles
+                          ? -1
+                          : vf_playback_add_subtitle_file(u->playback, path, err, sizeof(err));
+    if (added < 0) {
+        ui_note(u, "%s", u->opts->no_subtitles ? "subtitles off: --no-sub" : err);
+        return;
+    }
+    u->subtitle_track = added;
+    u->subtitles = true;
+    u->redraw = true;
+    vf_cues_describe(vf_playback_cues(u->playback), added, track, sizeof(track));
     ui_note(u, "subtitles %s", track);
 }

@@ -132,6 +132,9 @@ void ui_cycle_audio(struct ui *u);
  * previous track, off after the last (before the first). */
 void ui_choose_subtitles(struct ui *u);
 void ui_cycle_subtitles(struct ui *u, int step);
+/* A subtitle file dropped on the window: a track of the input playing, shown at once (or a
+ * note why not). */
+void ui_add_subtitle_file(struct ui *u, const char *path);
 /* The chapters (viewer_chapters.c): PgUp (step 1) and PgDn (-1) from `at` (seconds on the
  * input's clock), a note naming where to or why nowhere; the chapter showing at `at` ("2/3:
  * Middle"; "": none); where each starts, as fractions of the seek bar (up to max). */

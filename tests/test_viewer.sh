@@ -961,6 +961,36 @@ SCRIPT
         grep -q "^vfview: .*notes.txt: " drop.err && ok ||
         bad "dropped files: statuses '$(cat drop-status.txt 2>/dev/null | tr '\n' ' ')', titles" \
             "'$(cat drop-title.txt 2>/dev/null | tr '\n' '|')': $(cat drop.err)"
+    # a subtitle file dropped (as in mpv) is one more track of the video playing, shown at once:
+    # the band under the pictures changes, the title does not, and a recording started then
+    # carries it as a subtitle stream
+    cat >dropsub.sh <<SCRIPT
+"$vfview" --engine cpu --pause -o dropsub.mkv chapters.mkv 2>dropsub.err &
+pid=\$!
+w=\$(timeout 30 xdotool search --sync --name "^vfview" | head -1)
+[ -n "\$w" ] || { kill \$pid; exit 3; }
+sleep 1; xdotool key s; sleep 0.4
+"$drop" \$w asked.srt; echo \$? >dropsub-status.txt; sleep 0.8; xdotool key s; sleep 0.4
+xdotool getwindowname \$w >dropsub-title.txt
+xdotool key r; sleep 0.3; xdotool key space; sleep 1.5; xdotool key r; sleep 1; xdotool key q
+wait \$pid
+SCRIPT
+    rm -f vfview-*.png dropsub.mkv
+    in_xvfb 60 $xvfb_default bash dropsub.sh
+    shots=(vfview-*.png)
+    band() { ffmpeg -v error -i "$1" -vf "crop=640:45:0:200" -f rawvideo - | cksum; }
+    if [ "${#shots[@]}" -eq 2 ]; then
+        [ "$(cat dropsub-status.txt)" = 0 ] && [ "$(cat dropsub-title.txt)" = "vfview — chapters.mkv" ] &&
+            grep -q "^vfview: subtitles 1/1 'asked.srt': subrip$" dropsub.err &&
+            [ "$(band "${shots[0]}")" != "$(band "${shots[1]}")" ] &&
+            [ "$(ffprobe -v error -select_streams s -show_entries stream=codec_name -of csv=p=0 \
+                dropsub.mkv)" = subrip ] && ok ||
+            bad "a dropped subtitle file: status $(cat dropsub-status.txt), title" \
+                "'$(cat dropsub-title.txt)', bands $(band "${shots[0]}") $(band "${shots[1]}"):" \
+                "$(grep -v screenshot dropsub.err)"
+    else
+        bad "a dropped subtitle file: ${#shots[@]} screenshots: $(tail -3 dropsub.err)"
+    fi
 else
     echo "no xdnd_drop (X11 headers): the drop check skipped"
 fi
