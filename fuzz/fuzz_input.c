@@ -192,6 +192,14 @@ static void read_as_subtitles(const char *url, const uint8_t *data, size_t size)
             vf_cues_at(cues, 1, (size > 1 ? data[1] : 0) * 0.1 * i, 0, text, sizeof(text));
     }
     vf_cues_free(cues);
+    /* and as a file dropped on the window: added to cues of no track */
+    const struct vf_cues_config empty = {.format = none};
+    cues = NULL;
+    int track = -1;
+    if (none && vf_cues_open(&cues, &empty, err, sizeof(err)) == 0 && cues &&
+        (track = vf_cues_add_file(cues, url, 0, err, sizeof(err))) > 0)
+        vf_cues_at(cues, track, size > 1 ? data[1] * 0.1 : 0, 0, text, sizeof(text));
+    vf_cues_free(cues);
     avformat_free_context(none);
 }
 
