@@ -305,7 +305,9 @@ static void keep_position(struct ui *u)
     char err[1024], at[32];
     if (!url || u->opts->webcam || !vf_watch_later_applies(url) || !seekable(u)) {
         fprintf(stderr, "vfview: no position kept: %s\n",
-                u->opts->webcam ? "a camera cannot seek" : "this input cannot seek");
+                u->opts->webcam ? "a camera cannot seek"
+                : !u->current   ? "no picture shown yet"
+                                : "this input cannot seek");
         return;
     }
     const double into = ui_into_input(u, position_s(u));
