@@ -382,6 +382,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
         ui_open_sound(u, pc.url, info->until_s > 0 ? info->start_s + info->until_s : 0);
     u->discarding = u->ended = u->scrubbing = u->scrub_pending = false;
     u->hover_s = -1;            /* the bar's times are another input's now */
+    u->hover_text[0] = '\0';    /* and so are its chapters */
     u->loop_a = u->loop_b = -1; /* and so would a loop's points be */
     u->steps = u->paused;       /* paused, the new input's first picture shows */
     vf_clock_unanchor(&u->clock);

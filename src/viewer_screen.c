@@ -320,6 +320,9 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
  * at most as wide as the window, a long title ending in "…". */
 static void update_hover(struct ui *u, const struct vf_layout *l)
 {
+    if (u->hover_text[0] && u->hover_text_s == u->hover_s)
+        return; /* the pointer has not moved: no chapters read again every frame */
+    u->hover_text_s = u->hover_s;
     char at[32], named[140] = "", text[sizeof(u->hover_text)];
     vf_describe_position(u->hover_s, 0, false, at, sizeof(at));
     ui_chapter_showing(u, u->hover_s + vf_playback_info(u->playback)->start_s, named,

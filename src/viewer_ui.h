@@ -75,6 +75,7 @@ struct ui {
     double hover_s;        /* the seek bar's time under the pointer; < 0: not over the bar */
     int hover_x;           /* the pointer's x then, drawable pixels */
     char hover_text[192];  /* what the time sprite shows */
+    double hover_text_s;   /* for the pointer there */
     long shown, dropped, screenshots, recordings;
     bool failed;            /* a recording, or the textures of a switch of input: exit status 1 */
     struct series times[4]; /* CPU, GPU, the UI thread's own work: wall clock, then its CPU time */
