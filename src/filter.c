@@ -537,7 +537,7 @@ static int apply_key(struct vf_filter *f, const char *key, const char *value, bo
 
 int vf_filter_parse(const char *spec, struct vf_filter *f, char *err, size_t errlen)
 {
-    char buf[8192];
+    char buf[VF_FILTER_SPEC_MAX];
     if (!spec || strlen(spec) >= sizeof(buf)) {
         set_error(err, errlen, "filter spec is empty or too long");
         return -1;
@@ -642,4 +642,63 @@ void vf_filter_describe(const struct vf_filter *f, char *buf, size_t len)
         snprintf(buf, len, "%s %dx%d", name, f->size, f->size);
         break;
     }
+}
+
+/* The shortest %g form of v that strtod reads back as v. */
+static void exact_number(double v, char *buf, size_t len)
+{
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(buf, len, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
+}
+
+/* Appends to buf at *used; false once it no longer fits. */
+static bool append(char *buf, size_t len, size_t *used, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static bool append(char *buf, size_t len, size_t *used, const char *fmt, ...)
+{
+    if (*used >= len)
+        return false;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *used, len - *used, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= len - *used) {
+        *used = len;
+        return false;
+    }
+    *used += (size_t)n;
+    return true;
+}
+
+int vf_filter_spec(const struct vf_filter *f, char *buf, size_t len)
+{
+    if (len > VF_FILTER_SPEC_MAX)
+        len = VF_FILTER_SPEC_MAX; /* what the parser takes back */
+    size_t used = 0;
+    char number[32];
+    bool fits = append(buf, len, &used, "%s", vf_presets[f->preset].name);
+    if (vf_preset_takes(f->preset, "size"))
+        fits = fits && append(buf, len, &used, ":size=%d", f->size);
+    if (vf_preset_takes(f->preset, "sigma") && f->sigma > 0) { /* 0: the size's own */
+        exact_number(f->sigma, number, sizeof(number));
+        fits = fits && append(buf, len, &used, ":sigma=%s", number);
+    }
+    if (vf_preset_takes(f->preset, "amount")) {
+        exact_number(f->amount, number, sizeof(number));
+        fits = fits && append(buf, len, &used, ":amount=%s", number);
+    }
+    if (f->preset == VF_CUSTOM) {
+        /* commas, so that the spec needs no quotes in a shell */
+        for (int k = 0; k < f->size * f->size; k++)
+            fits = fits && append(buf, len, &used, "%s%d", k ? "," : ":matrix=", f->taps[k]);
+        fits = fits && append(buf, len, &used, ":div=%d", f->divisor);
+        if (f->bias)
+            fits = fits && append(buf, len, &used, ":bias=%d", f->bias);
+    }
+    if (!fits && len)
+        buf[0] = '\0';
+    return fits ? 0 : -1;
 }

@@ -117,6 +117,13 @@ int vf_filter_resize(struct vf_filter *f, int step);
 int vf_filter_adjust(struct vf_filter *f, const char *param, int step);
 /* A short human description: "gaussian 5x5 sigma=1.10". */
 void vf_filter_describe(const struct vf_filter *f, char *buf, size_t len);
+/* The longest spec vf_filter_parse takes, its terminating zero included. */
+#define VF_FILTER_SPEC_MAX 8192
+/* A spec that vf_filter_parse turns back into the same integer filter, for a command line or a
+ * file: "gaussian:size=7:sigma=2.5", "custom:matrix=0,-1,0,-1,5,-1,0,-1,0:div=1". Numbers are the
+ * shortest that read back exactly. 0, or -1 (buf then "") when it does not fit len; every built
+ * filter's fits VF_FILTER_SPEC_MAX (its taps' bound keeps a 31x31 matrix under 6,000 bytes). */
+int vf_filter_spec(const struct vf_filter *f, char *buf, size_t len);
 int vf_border_parse(const char *name, enum vf_border *out);
 int vf_preset_find(const char *name);
 /* Whether the preset's spec takes the key ("size", "sigma", "amount"...). */

@@ -598,6 +598,104 @@ static void test_adjust(void)
     CHECK(!strcmp(takers, "gaussian, box, unsharp"), "size: %s", takers);
 }
 
+/* f's spec read back: the same integer filter, and the same spec again */
+static void expect_round_trip(const struct vf_filter *f, const char *what)
+{
+    char spec[VF_FILTER_SPEC_MAX], again[VF_FILTER_SPEC_MAX], err[256] = "";
+    struct vf_filter g;
+    const bool written = vf_filter_spec(f, spec, sizeof(spec)) == 0;
+    const bool parsed = written && vf_filter_parse(spec, &g, err, sizeof(err)) == 0;
+    const int n = f->size * f->size;
+    CHECK(parsed && g.preset == f->preset && g.size == f->size && g.divisor == f->divisor &&
+              g.bias == f->bias && !memcmp(g.taps, f->taps, sizeof(f->taps[0]) * (size_t)n) &&
+              vf_filter_spec(&g, again, sizeof(again)) == 0 && !strcmp(spec, again),
+          "%s: spec '%.200s' (%s) does not read back as the same filter", what,
+          written ? spec : "not written", err);
+}
+
+/* vf_filter_spec: what the window's exit line and Shift+Q keep of a filter tuned by keys */
+static void test_spec(void)
+{
+    static const char *const given[][2] = {
+        {"identity", "identity"},
+        {"edge", "edge"},
+        {"box", "box:size=3"},
+        {"box:size=31", "box:size=31"},
+        {"gaussian", "gaussian:size=3"},
+        {"gaussian:size=7:sigma=2", "gaussian:size=7:sigma=2"},
+        {"gaussian:sigma=0.1", "gaussian:size=3:sigma=0.1"},
+        {"sharpen", "sharpen:amount=1"},
+        {"sharpen:amount=0.3", "sharpen:amount=0.3"},
+        {"unsharp:size=9:amount=2.75:sigma=3.5", "unsharp:size=9:sigma=3.5:amount=2.75"},
+        {"custom:matrix=\"0 -1 0 -1 5 -1 0 -1 0\"", ""}, /* quotes are the shell's: refused */
+        {"custom:matrix=0 -1 0 -1 5 -1 0 -1 0", "custom:matrix=0,-1,0,-1,5,-1,0,-1,0:div=1"},
+        {"custom:matrix=1 2 1 2 4 2 1 2 1:bias=-7",
+         "custom:matrix=1,2,1,2,4,2,1,2,1:div=16:bias=-7"},
+        {"custom:matrix=7", "custom:matrix=7:div=7"},
+    };
+    for (size_t i = 0; i < sizeof(given) / sizeof(given[0]); i++) {
+        struct vf_filter f;
+        char spec[256];
+        if (!*given[i][1]) {
+            CHECK(vf_filter_parse(given[i][0], &f, NULL, 0) == -1, "'%s' parsed", given[i][0]);
+            continue;
+        }
+        CHECK(vf_filter_parse(given[i][0], &f, NULL, 0) == 0 &&
+                  vf_filter_spec(&f, spec, sizeof(spec)) == 0 && !strcmp(spec, given[i][1]),
+              "'%s': spec '%s', expected '%s'", given[i][0], spec, given[i][1]);
+        expect_round_trip(&f, given[i][0]);
+    }
+
+    /* every preset at every size, moved by the window's keys */
+    for (int p = 0; p < VF_CUSTOM; p++)
+        for (int size = 3; size <= VF_MAX_SIZE; size += 2)
+            for (int step = -9; step <= 9; step++) {
+                struct vf_filter f;
+                vf_filter_default(&f, (enum vf_preset)p);
+                while (f.size < size && vf_filter_resize(&f, 1) == 0)
+                    ;
+                vf_filter_adjust(&f, "sigma", step);
+                vf_filter_adjust(&f, "amount", step / 3);
+                char what[64];
+                snprintf(what, sizeof(what), "%s %d, step %d", vf_presets[p].name, size, step);
+                expect_round_trip(&f, what);
+            }
+
+    /* custom matrices of every odd size, random taps within the bounds, any divisor and bias */
+    srand(11);
+    for (int trial = 0; trial < 200; trial++) {
+        struct vf_filter f;
+        vf_filter_default(&f, VF_CUSTOM);
+        f.size = 1 + 2 * (trial % 16);
+        const int n = f.size * f.size, bound = (1 << 22) / n;
+        for (int k = 0; k < n; k++)
+            f.taps[k] = rand() % (2 * bound + 1) - bound;
+        f.divisor = trial % 3 ? 1 + rand() % VF_MAX_DIVISOR : 1 << (rand() % 23);
+        f.bias = rand() % 511 - 255;
+        char what[64];
+        snprintf(what, sizeof(what), "custom %dx%d, trial %d", f.size, f.size, trial);
+        CHECK(vf_filter_build(&f, NULL, 0) == 0, "%s: not built", what);
+        expect_round_trip(&f, what);
+    }
+
+    /* the widest matrix of the longest taps the bounds allow still fits */
+    struct vf_filter wide;
+    vf_filter_default(&wide, VF_CUSTOM);
+    wide.size = VF_MAX_SIZE;
+    for (int k = 0; k < VF_MAX_TAPS; k++)
+        wide.taps[k] = -((1 << 22) / VF_MAX_TAPS);
+    wide.divisor = VF_MAX_DIVISOR - 1;
+    wide.bias = -255;
+    CHECK(vf_filter_build(&wide, NULL, 0) == 0 && wide.taps[0] == -4364, "wide taps %d",
+          wide.taps[0]);
+    expect_round_trip(&wide, "31x31 of -4364");
+
+    char small[12] = "unchanged";
+    struct vf_filter f;
+    vf_filter_parse("gaussian:size=7:sigma=2", &f, NULL, 0);
+    CHECK(vf_filter_spec(&f, small, sizeof(small)) == -1 && !*small, "a short buffer: '%s'", small);
+}
+
 /* vf_frame_alloc_from: the layout of vf_frame_alloc in memory of another kind, given back to
  * its own release by vf_frame_free (gpu.h's pinned frames are made this way). */
 static struct {
@@ -710,5 +808,6 @@ int main(void)
     test_parser();
     test_numbers();
     test_resize();
+    test_spec();
     return check_done("test_filter");
 }
