@@ -644,16 +644,6 @@ void vf_filter_describe(const struct vf_filter *f, char *buf, size_t len)
     }
 }
 
-/* The shortest %g form of v that strtod reads back as v. */
-static void exact_number(double v, char *buf, size_t len)
-{
-    for (int digits = 1; digits <= 17; digits++) {
-        snprintf(buf, len, "%.*g", digits, v);
-        if (strtod(buf, NULL) == v)
-            return;
-    }
-}
-
 /* Appends to buf at *used; false once it no longer fits. */
 static bool append(char *buf, size_t len, size_t *used, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -683,11 +673,11 @@ int vf_filter_spec(const struct vf_filter *f, char *buf, size_t len)
     if (vf_preset_takes(f->preset, "size"))
         fits = fits && append(buf, len, &used, ":size=%d", f->size);
     if (vf_preset_takes(f->preset, "sigma") && f->sigma > 0) { /* 0: the size's own */
-        exact_number(f->sigma, number, sizeof(number));
+        vf_format_exact(f->sigma, number, sizeof(number));
         fits = fits && append(buf, len, &used, ":sigma=%s", number);
     }
     if (vf_preset_takes(f->preset, "amount")) {
-        exact_number(f->amount, number, sizeof(number));
+        vf_format_exact(f->amount, number, sizeof(number));
         fits = fits && append(buf, len, &used, ":amount=%s", number);
     }
     if (f->preset == VF_CUSTOM) {

@@ -65,7 +65,7 @@ const struct vf_key_binding vf_key_bindings[] = {
     {'i', VF_CMD_PANEL, 0, "i", "information panel and seek bar on / off (messages still show)"},
     {'k', VF_CMD_TAPS, 0, "k", "the filter's integer taps and divisor on / off"},
     {'Q', VF_CMD_QUIT_WATCH_LATER, 0, "Q",
-     "quit, and the next time this input starts where it was left (files; as mpv's)"},
+     "quit, and the next time this input starts where and as it was left (files; as mpv's)"},
     {'q', VF_CMD_QUIT, 0, "q / esc", "quit"},
     {VF_KEY_ESCAPE, VF_CMD_QUIT, 0, NULL, NULL},
 };

@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,15 @@ int vf_parse_double(const char *s, double lo, double hi, double *out)
         return -1;
     *out = v;
     return 0;
+}
+
+void vf_format_exact(double v, char *buf, size_t len)
+{
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(buf, len, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
 }
 
 /* A whole field of a time before a colon: digits only, no sign, no blank. */

@@ -3,11 +3,17 @@
 #ifndef VF_PARSE_H
 #define VF_PARSE_H
 
+#include <stddef.h>
+
 /* 0 with *out set when all of s is a decimal integer from lo to hi; else -1, *out untouched */
 int vf_parse_long(const char *s, long lo, long hi, long *out);
 
 /* 0 with *out set when all of s is a number from lo to hi (NaN never is); else -1 */
 int vf_parse_double(const char *s, double lo, double hi, double *out);
+
+/* The shortest %g form of v that strtod reads back as v ("1.1", not "1.1000000000000001"):
+ * numbers written to be read again (filter specs, Shift+Q's file). */
+void vf_format_exact(double v, char *buf, size_t len);
 
 /* 0 with *out set when all of s is a time from lo to hi seconds: seconds ("90", "90.5"),
  * MM:SS or HH:MM:SS (seconds may have a fraction; below 60 after minutes, as are minutes after

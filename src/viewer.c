@@ -22,7 +22,6 @@
 #include "sound.h"
 #include "timing.h"
 #include "variants.h"
-#include "watch_later.h"
 
 static const double PANEL_PERIOD_MS = 100, MESSAGE_MS = 3000, SEEK_GRACE_MS = 1000;
 
@@ -91,7 +90,7 @@ static int next_numbered(const char *output, char *path, size_t len)
     return -1;
 }
 
-static void apply_settings(struct ui *u)
+void ui_apply_settings(struct ui *u)
 {
     u->settings.generation++;
     vf_playback_set(u->playback, &u->settings);
@@ -169,7 +168,7 @@ void ui_seek(struct ui *u, double target_s, double shows_s)
 
 /* A pipe or a live stream reads forward only (image files have no stream of their own: they
  * seek by opening the file again). */
-static bool seekable(const struct ui *u)
+bool ui_seekable(const struct ui *u)
 {
     const AVIOContext *pb = vf_playback_info(u->playback)->format->pb;
     return !pb || (pb->seekable & AVIO_SEEKABLE_NORMAL);
@@ -181,14 +180,13 @@ bool ui_can_seek(struct ui *u)
     const char *name = vf_playback_info(u->playback)->name;
     if (u->opts->webcam)
         ui_note(u, "a camera cannot seek: it shows what it sees now");
-    else if (!seekable(u))
+    else if (!ui_seekable(u))
         ui_note(u, "%s cannot seek: it is read as a stream",
                 strcmp(name, "-") ? name : "standard input");
-    return !u->opts->webcam && seekable(u);
+    return !u->opts->webcam && ui_seekable(u);
 }
 
-/* Where a relative seek starts: the picture on screen, or the one a seek is on its way to. */
-static double position_s(const struct ui *u)
+double ui_position_s(const struct ui *u)
 {
     return u->discarding ? u->seek_base_s : ui_seconds_of(u, u->current->pts);
 }
@@ -262,6 +260,11 @@ static int inputs_given(const struct ui *u)
     return u->opts->input_count > 1 ? u->opts->input_count : 1;
 }
 
+bool ui_input_given(const struct ui *u, int i)
+{
+    return i < inputs_given(u);
+}
+
 int ui_input_count(const struct ui *u)
 {
     return inputs_given(u) + u->drops;
@@ -288,50 +291,12 @@ static void close_input(struct ui *u)
     u->sound = NULL;
 }
 
-/* input i's file or URL; NULL: the camera */
-static const char *input_url(const struct ui *u, int i)
+const char *ui_input_url(const struct ui *u, int i)
 {
     const struct vf_options *o = u->opts;
     return i >= inputs_given(u) ? u->dropped_files[i - inputs_given(u)]
            : o->input_count > 1 ? o->inputs[i]
                                 : o->input;
-}
-
-/* Shift+Q: where the picture on screen is, kept for the next time this input opens (mpv's
- * quit-watch-later). Said on stderr, as the window is closing. */
-static void keep_position(struct ui *u)
-{
-    const char *url = u->playback && u->current ? input_url(u, u->input) : NULL;
-    char err[1024], at[32];
-    if (!url || u->opts->webcam || !vf_watch_later_applies(url) || !seekable(u)) {
-        fprintf(stderr, "vfview: no position kept: %s\n",
-                u->opts->webcam ? "a camera cannot seek"
-                : !u->current   ? "no picture shown yet"
-                                : "this input cannot seek");
-        return;
-    }
-    const double into = ui_into_input(u, position_s(u));
-    vf_describe_position(into, 0, true, at, sizeof(at));
-    if (vf_watch_later_save(url, into, err, sizeof(err)))
-        fprintf(stderr, "vfview: no position kept: %s\n", err);
-    else
-        fprintf(stderr, "vfview: %s: the next time it starts at %s (Shift+Q)\n", url, at);
-}
-
-/* The position Shift+Q kept for input i, taken (once, as mpv's): seconds into it, or -1. A
- * --start on the command line goes first, and --no-resume-playback leaves it where it is. */
-static double resume_position(struct ui *u, int i)
-{
-    const char *url = input_url(u, i);
-    const bool given = i < inputs_given(u);
-    double at = -1;
-    char err[1024];
-    if (u->opts->no_resume || !url || (given && u->opts->webcam))
-        return -1;
-    int taken = vf_watch_later_take(url, &at, err, sizeof(err));
-    if (taken < 0)
-        ui_note(u, "%s", err);
-    return taken > 0 && !(given && u->opts->start.text) ? at : -1;
 }
 
 /* Opens input i in place of the one playing, if any, with the settings of the moment. 0, or -1
@@ -341,7 +306,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
     const struct vf_options *o = u->opts;
     const bool given = i < inputs_given(u); /* else a file dropped on the window, from its start */
     const struct vf_position none = {0};
-    struct vf_playback_config pc = {.url = input_url(u, i),
+    struct vf_playback_config pc = {.url = ui_input_url(u, i),
                                     .webcam = given ? o->webcam : NULL,
                                     .webcam_format = o->webcam_format,
                                     .camera_options = o->camera_options,
@@ -378,6 +343,10 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
     u->playback = next;
     u->input = i;
     ui_choose_subtitles(u);
+    u->subtitles_at_open = u->subtitles ? u->subtitle_track : 0;
+    /* Shift+Q's settings for this input, before its sound opens with them */
+    struct ui_kept kept;
+    const bool resuming = ui_take_kept(u, i, &kept);
     if (pc.url && !o->no_audio)
         ui_open_sound(u, pc.url, info->until_s > 0 ? info->start_s + info->until_s : 0);
     u->discarding = u->ended = u->scrubbing = u->scrub_pending = false;
@@ -393,14 +362,8 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
         ui_note(u, "%s", err);
         u->quit = u->failed = true; /* no textures to draw in */
     }
-    /* a seek after the opening rather than a start there: a loop goes back to the start */
-    const double resume = resume_position(u, i);
-    if (resume >= 0 && seekable(u)) {
-        char at[32];
-        vf_describe_position(resume, 0, true, at, sizeof(at));
-        ui_seek(u, info->start_s + resume, info->start_s + resume);
-        ui_note(u, "resumed at %s, where Shift+Q left it", at);
-    }
+    if (resuming)
+        ui_resume_kept(u, &kept);
     return 0;
 }
 
@@ -429,20 +392,20 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
         int preset = b->command == VF_CMD_FILTER ? b->arg : ((int)s->filter.preset + 1) % VF_CUSTOM;
         if (preset != (int)s->filter.preset || s->filter.preset == VF_CUSTOM) {
             vf_filter_default(&s->filter, (enum vf_preset)preset);
-            apply_settings(u);
+            ui_apply_settings(u);
         }
         break;
     }
     case VF_CMD_FIRST_FILTER:
         if (memcmp(&s->filter, &u->opts->filter, sizeof(s->filter))) {
             s->filter = u->opts->filter;
-            apply_settings(u);
+            ui_apply_settings(u);
         }
         break;
     case VF_CMD_SIZE:
         if (vf_filter_resize(&s->filter, b->arg) == 0 &&
             vf_filter_build(&s->filter, err, sizeof(err)) == 0)
-            apply_settings(u);
+            ui_apply_settings(u);
         break;
     case VF_CMD_AMOUNT:
     case VF_CMD_SIGMA: {
@@ -451,7 +414,7 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
         char takers[128];
         vf_presets_taking(param, takers, sizeof(takers));
         if (vf_filter_adjust(&s->filter, param, b->arg) == 0)
-            apply_settings(u);
+            ui_apply_settings(u);
         else if (!vf_preset_takes(s->filter.preset, param))
             ui_note(u, "%s has no %s (%s have)", name, param, takers);
         else
@@ -460,11 +423,11 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
     }
     case VF_CMD_BORDER:
         s->border = (enum vf_border)((s->border + 1) % VF_BORDER_COUNT);
-        apply_settings(u);
+        ui_apply_settings(u);
         break;
     case VF_CMD_VARIANT:
         s->variant = (s->variant + 1) % VF_GPU_VARIANT_COUNT;
-        apply_settings(u);
+        ui_apply_settings(u);
         break;
     case VF_CMD_PAUSE:
         u->paused = !u->paused;
@@ -481,17 +444,17 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
         if (!ui_can_seek(u))
             break;
         if (u->current && b->command == VF_CMD_SEEK)
-            ui_seek(u, position_s(u) + b->arg, position_s(u) + b->arg);
+            ui_seek(u, ui_position_s(u) + b->arg, ui_position_s(u) + b->arg);
         else if (u->current) {
             /* the picture showing half a frame before this one starts: the one before it */
             double frame_s = 1 / av_q2d(vf_playback_info(u->playback)->frame_rate);
             u->paused = true;
-            ui_seek(u, position_s(u) - frame_s / 2, position_s(u) - frame_s);
+            ui_seek(u, ui_position_s(u) - frame_s / 2, ui_position_s(u) - frame_s);
         }
         break;
     case VF_CMD_CHAPTER:
         if (u->current && ui_can_seek(u))
-            ui_step_chapter(u, position_s(u), b->arg);
+            ui_step_chapter(u, ui_position_s(u), b->arg);
         break;
     case VF_CMD_AB_LOOP:
         set_loop_point(u);
@@ -573,7 +536,7 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
         u->last_panel = 0;
         break;
     case VF_CMD_QUIT_WATCH_LATER:
-        keep_position(u);
+        ui_keep_for_later(u);
         u->quit = true;
         break;
     case VF_CMD_QUIT:
@@ -753,6 +716,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
 {
     struct ui u = {.opts = opts,
                    .loop = loop,
+                   .loop_at_start = loop,
                    .hover_s = -1,
                    .loop_a = -1,
                    .loop_b = -1,

@@ -15,6 +15,7 @@
 #include "overlay.h"
 #include "playback.h"
 #include "sound.h"
+#include "watch_later.h"
 
 struct series { /* every frame time of one engine, for the exit summary */
     double *ms;
@@ -47,14 +48,16 @@ struct ui {
     int input;            /* which of the inputs plays: the command line's, then the dropped */
     char **dropped_files; /* files dropped on the window (SDL's strings) */
     int drops;
-    bool loop; /* each input starts again at its end */
+    bool loop;          /* each input starts again at its end */
+    bool loop_at_start; /* as the window opened (--loop, the sample): Shift+Q keeps a change */
     bool paused, difference, original, help, panel_hidden, taps, quit, upload, redraw, ended;
     bool split;                 /* the halves in one place, split by a line ('w') */
     bool original_before_split; /* 'o' as it was before, for when the split view ends */
-    double split_at;    /* the line's place across the picture, 0..1: it follows the pointer */
-    bool subtitles;     /* the input's subtitles show ('j'; --no-sub: never) */
-    int subtitle_track; /* which (tracks.h): --sid's, else the best one; 0: none shows */
-    char cue[512];      /* the cue the subtitle sprite shows, where it is text */
+    double split_at;       /* the line's place across the picture, 0..1: it follows the pointer */
+    bool subtitles;        /* the input's subtitles show ('j'; --no-sub: never) */
+    int subtitle_track;    /* which (tracks.h): --sid's, else the best one; 0: none shows */
+    int subtitles_at_open; /* the one showing when the input opened: Shift+Q keeps a change */
+    char cue[512];         /* the cue the subtitle sprite shows, where it is text */
     /* where the sprite shows a cue drawn as a picture (cues.h: its id, its canvas), and the size
      * the sprite has it at, which follows the pictures' size */
     uint64_t cue_picture_id;
@@ -105,6 +108,29 @@ void ui_command(struct ui *u, const struct vf_key_binding *b);
 void ui_seek(struct ui *u, double target_s, double shows_s);
 bool ui_can_seek(struct ui *u);
 int ui_open_input(struct ui *u, int i, char *err, size_t errlen);
+/* Input i's file or URL (NULL: the camera); whether it is one of the command line's (not a file
+ * dropped on the window). */
+const char *ui_input_url(const struct ui *u, int i);
+bool ui_input_given(const struct ui *u, int i);
+/* Whether the input playing can seek, without a note (ui_can_seek notes why not). */
+bool ui_seekable(const struct ui *u);
+/* Where a relative seek starts: the picture on screen, or the one a seek is on its way to. */
+double ui_position_s(const struct ui *u);
+/* The filter, border and variant of u->settings, for the pictures from now on. */
+void ui_apply_settings(struct ui *u);
+/* Shift+Q and the resume (viewer_resume.c). ui_keep_for_later writes the position and the
+ * settings changed since the window opened, for the next time the input opens, and says so on
+ * stderr. ui_take_kept, as input i opens (before its sound), takes what was kept for it and
+ * applies the settings (a bad one is noted and left out): false when there was nothing.
+ * ui_resume_kept then seeks there (unless --start says where), sets the A-B loop, and notes it. */
+struct ui_kept {
+    double start_s;
+    char settings[VF_WATCH_LATER_SETTINGS];
+    char applied[256]; /* the names of the settings applied, for the note */
+};
+void ui_keep_for_later(struct ui *u);
+bool ui_take_kept(struct ui *u, int i, struct ui_kept *k);
+void ui_resume_kept(struct ui *u, const struct ui_kept *k);
 /* The window's events since the last call, waiting up to timeout_ms for the first. */
 void ui_handle_events(struct ui *u, int timeout_ms);
 /* A picture's time in seconds. */

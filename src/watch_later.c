@@ -98,7 +98,49 @@ static int make_parents(const char *file)
     }
 }
 
-int vf_watch_later_save(const char *input, double start_s, char *err, size_t errlen)
+static bool setting_name(const char *name)
+{
+    if (!*name || !strcmp(name, "path") || !strcmp(name, "start"))
+        return false;
+    for (const char *c = name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-'))
+            return false;
+    return true;
+}
+
+int vf_watch_later_set(char *settings, size_t len, const char *name, const char *value)
+{
+    const size_t used = strlen(settings);
+    if (!setting_name(name) || strchr(value, '\n') || strchr(value, '\r'))
+        return -1;
+    int n = snprintf(settings + used, len - used, "%s=%s\n", name, value);
+    if (n < 0 || (size_t)n >= len - used) {
+        settings[used] = '\0';
+        return -1;
+    }
+    return 0;
+}
+
+bool vf_watch_later_get(const char *settings, const char *name, char *value, size_t len)
+{
+    const size_t n = strlen(name);
+    for (const char *line = settings; *line;) {
+        const char *next = line + strcspn(line, "\n");
+        if (!strncmp(line, name, n) && line[n] == '=') {
+            const size_t vlen = (size_t)(next - (line + n + 1));
+            if (vlen >= len)
+                return false;
+            memcpy(value, line + n + 1, vlen);
+            value[vlen] = '\0';
+            return true;
+        }
+        line = *next ? next + 1 : next;
+    }
+    return false;
+}
+
+int vf_watch_later_save(const char *input, double start_s, const char *settings, char *err,
+                        size_t errlen)
 {
     char key[KEY_MAX], path[PATH_MAX], part[PATH_MAX + 32];
     if (vf_watch_later_file(input, path, sizeof(path), err, errlen) ||
@@ -113,8 +155,9 @@ int vf_watch_later_save(const char *input, double start_s, char *err, size_t err
     }
     bool written = f && fprintf(f,
                                 "# where vfview's Shift+Q left it; read once, then removed\n"
-                                "path=%s\nstart=%.6f\n",
-                                key, start_s > 0 && isfinite(start_s) ? start_s : 0) > 0;
+                                "path=%s\nstart=%.6f\n%s",
+                                key, start_s > 0 && isfinite(start_s) ? start_s : 0,
+                                settings ? settings : "") > 0;
     if (f && fclose(f))
         written = false;
     if (written && rename(part, path) == 0)
@@ -135,9 +178,12 @@ static const char *value_of(char *line, const char *name)
     return line + n + 1;
 }
 
-int vf_watch_later_take(const char *input, double *start_s, char *err, size_t errlen)
+int vf_watch_later_take(const char *input, double *start_s, char *settings, size_t len, char *err,
+                        size_t errlen)
 {
     char key[KEY_MAX], path[PATH_MAX];
+    if (settings && len)
+        settings[0] = '\0';
     if (!vf_watch_later_applies(input) || input_key(input, key, sizeof(key)) ||
         vf_watch_later_file(input, path, sizeof(path), err, errlen))
         return 0; /* nothing could have been kept for it */
@@ -148,27 +194,42 @@ int vf_watch_later_take(const char *input, double *start_s, char *err, size_t er
         snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
         return -1;
     }
-    char line[KEY_MAX + 16];
-    bool ours = false, found = false;
+    char line[VF_WATCH_LATER_SETTINGS + KEY_MAX];
+    bool ours = false, found = false, cut = false;
     double at = 0;
     while (fgets(line, sizeof(line), f)) {
+        /* a line longer than any written is no setting, nor is what is left of it */
+        const bool was_cut = cut;
+        cut = !strchr(line, '\n') && !feof(f);
+        if (was_cut || cut)
+            continue;
         const char *v;
+        char *eq = strchr(line, '=');
         if ((v = value_of(line, "path")))
             ours = !strcmp(v, key);
         else if ((v = value_of(line, "start"))) {
             char *end;
             at = strtod(v, &end);
             found = end != v && !*end && isfinite(at) && at >= 0;
+        } else if (settings && eq && line[0] != '#') {
+            *eq = '\0';
+            eq[1 + strcspn(eq + 1, "\n")] = '\0';
+            vf_watch_later_set(settings, len, line, eq + 1); /* a bad one is left out */
         }
     }
     fclose(f);
-    if (!ours) /* another input's whose name hashed alike: left for it */
+    if (!ours) { /* another input's whose name hashed alike: left for it */
+        if (settings && len)
+            settings[0] = '\0';
         return 0;
+    }
     if (unlink(path)) {
         snprintf(err, errlen, "%s: cannot remove: %s", path, strerror(errno));
         return -1;
     }
     if (found)
         *start_s = at;
+    else if (settings && len)
+        settings[0] = '\0';
     return found ? 1 : 0;
 }

@@ -430,6 +430,22 @@ static void test_numbers(void)
     for (size_t k = 0; k < sizeof(bad_reals) / sizeof(bad_reals[0]); k++)
         CHECK(vf_parse_double(bad_reals[k], 0.05, 100, &d) == -1 && d == 0.5,
               "'%s' refused, *out kept", bad_reals[k]);
+    /* numbers written to be read again: the shortest form that reads back exactly */
+    static const struct {
+        double v;
+        const char *text;
+    } exact[] = {{1.1, "1.1"},
+                 {2, "2"},
+                 {0.1 + 0.2, "0.30000000000000004"},
+                 {1.0 / 3, "0.3333333333333333"},
+                 {-2.5e-7, "-2.5e-07"},
+                 {1e21, "1e+21"}};
+    for (size_t k = 0; k < sizeof(exact) / sizeof(exact[0]); k++) {
+        char text[32];
+        vf_format_exact(exact[k].v, text, sizeof(text));
+        CHECK(!strcmp(text, exact[k].text) && strtod(text, NULL) == exact[k].v,
+              "%.17g written '%s', expected '%s'", exact[k].v, text, exact[k].text);
+    }
 
     /* times: seconds, MM:SS, HH:MM:SS, as mpv and ffmpeg take them */
     const struct {

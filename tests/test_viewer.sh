@@ -782,6 +782,50 @@ else
     bad "Shift+Q: ${#shots[@]} screenshots: $(tail -3 resume.err)"
 fi
 
+# Shift+Q also keeps the settings changed since the window opened, as mpv's watch-later options:
+# gaussian 5x5 (4, +), the zero border (b) and 10% more speed (]), not the volume or the pause
+# that did not change. The next opening applies them, so its picture at 5 s is the one the first
+# showed, and Shift+Q there keeps them again; a bad value in the file is noted and left out, the
+# rest applied; the picture at 5 s without them (sharpen, --no-resume-playback) is another.
+cat >resume_settings.sh <<SCRIPT
+open_paused() {
+    "$vfview" --engine cpu --pause "\$@" chapters.mkv 2>>resume_settings.err &
+    pid=\$!
+    timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+    sleep 1.5
+}
+open_paused; xdotool key 4 plus b bracketright Right; sleep 1; xdotool key s; sleep 0.4
+xdotool key Q; wait \$pid; cat state/vfview/watch_later/* >kept-1.txt
+open_paused; xdotool key s; sleep 0.4; xdotool key Q; wait \$pid
+cat state/vfview/watch_later/* >kept-2.txt
+sed -i 's/^speed=.*/speed=fast/' state/vfview/watch_later/*
+open_paused; xdotool key s; sleep 0.4; xdotool key q; wait \$pid
+open_paused --no-resume-playback --start 5; xdotool key s; sleep 0.4; xdotool key q; wait \$pid
+SCRIPT
+rm -rf vfview-*.png resume_settings.err state/vfview
+in_xvfb 90 1600x900x24 bash resume_settings.sh
+shots=(vfview-*.png)
+kept="filter=gaussian:size=5|border=zero|speed=1.1|"
+said="chapters.mkv: the next time it starts at 0:05.000, with filter, border, speed (Shift+Q)"
+if [ "${#shots[@]}" -eq 4 ]; then
+    [ "$(grep -v -e '^#' -e '^path=' kept-1.txt | tr '\n' '|')" = "start=5.000000|$kept" ] &&
+        cmp -s kept-1.txt kept-2.txt && [ -z "$(ls state/vfview/watch_later)" ] &&
+        [ "$(grep -cxF "vfview: $said" resume_settings.err)" = 2 ] &&
+        grep -qxF "vfview: resumed at 0:05.000 where Shift+Q left it, with filter, border, speed" \
+            resume_settings.err &&
+        grep -qxF "vfview: Shift+Q's speed=fast is not a speed from 1/16 to 16" \
+            resume_settings.err &&
+        grep -qxF "vfview: resumed at 0:05.000 where Shift+Q left it, with filter, border" \
+            resume_settings.err &&
+        [ "$(below_panel "${shots[0]}")" = "$(below_panel "${shots[1]}")" ] &&
+        [ "$(below_panel "${shots[0]}")" = "$(below_panel "${shots[2]}")" ] &&
+        [ "$(below_panel "${shots[0]}")" != "$(below_panel "${shots[3]}")" ] && ok ||
+        bad "Shift+Q's settings: kept '$(tr '\n' '|' <kept-1.txt)':" \
+            "$(grep -v screenshot resume_settings.err)"
+else
+    bad "Shift+Q's settings: ${#shots[@]} screenshots: $(tail -3 resume_settings.err)"
+fi
+
 # 'L' (mpv's loop-file) at the end of a 1.5 s clip held on its last picture: it starts again at
 # once, and goes on looping (the third picture is taken 2.2 s after 'L', in its second pass,
 # not at a pass's end); 'L' again, and it stops at its end on the last picture once more
