@@ -784,6 +784,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     if (u.failed)
         status = 1;
     print_summary(&u);
+    ui_print_tuned_filter(&u);
     goto done;
 fail:
     fprintf(stderr, "vfview: %s\n", err);

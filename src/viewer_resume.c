@@ -249,3 +249,18 @@ void ui_resume_kept(struct ui *u, const struct ui_kept *k)
     else if (*k->applied)
         ui_note(u, "%s as Shift+Q left them", k->applied);
 }
+
+void ui_print_tuned_filter(const struct ui *u)
+{
+    const struct vf_options *o = u->opts;
+    const struct vf_settings *s = &u->settings;
+    char spec[VF_FILTER_SPEC_MAX], started[VF_FILTER_SPEC_MAX];
+    if (vf_filter_spec(&s->filter, spec, sizeof(spec)) ||
+        vf_filter_spec(&o->filter, started, sizeof(started)))
+        return;
+    if (!strcmp(spec, started) && s->border == o->border && s->variant == o->gpu_variant)
+        return;
+    /* the spec needs no quotes in a shell: names, numbers, ':', '=', ',' and '-' */
+    fprintf(stderr, "vfview: the filter at the end, as options: -f %s --border %s --variant %s\n",
+            spec, vf_border_names[s->border], vf_gpu_variant_names[s->variant]);
+}

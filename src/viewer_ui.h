@@ -131,6 +131,9 @@ struct ui_kept {
 void ui_keep_for_later(struct ui *u);
 bool ui_take_kept(struct ui *u, int i, struct ui_kept *k);
 void ui_resume_kept(struct ui *u, const struct ui_kept *k);
+/* At the end, where the keys changed the filter, its border or the GPU variant: the options that
+ * give them again (a headless run's), on stderr. */
+void ui_print_tuned_filter(const struct ui *u);
 /* The window's events since the last call, waiting up to timeout_ms for the first. */
 void ui_handle_events(struct ui *u, int timeout_ms);
 /* A picture's time in seconds. */

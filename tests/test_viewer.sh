@@ -66,6 +66,11 @@ wall=$(echo "$ui" | awk '{print $4}') cpu=$(echo "$ui" | awk '{print $15}')
     bad "summary lacks the UI thread's times: $(grep 'frames shown' vfview.err)"
 shown=$(grep -o '[0-9]* frames shown' vfview.err | cut -d' ' -f1)
 [ "${shown:-0}" -gt 20 ] && ok || bad "only ${shown:-0} frames shown"
+# the keys left identity (Tab after unsharp), the zero border and the naive variant: the options
+# that give them again, for a headless run
+tuned="vfview: the filter at the end, as options: -f identity --border zero --variant naive"
+[ "$(grep -c "the filter at the end" vfview.err)" = 1 ] && grep -qxF "$tuned" vfview.err && ok ||
+    bad "the filter at the end: $(grep "the filter at the end" vfview.err || echo none)"
 shots=(vfview-*.png)
 [ "${#shots[@]}" -eq 2 ] && [ -f "${shots[0]}" ] && ok || bad "expected 2 screenshots: ${shots[*]}"
 for shot in "${shots[@]}"; do
@@ -774,6 +779,7 @@ if [ "${#shots[@]}" -eq 3 ]; then
         [ "$(grep -c "^vfview: chapters.mkv: the next time it starts at 0:10.000 (Shift+Q)$" \
             resume.err)" = 2 ] &&
         [ "$(grep -c "^vfview: resumed at 0:10.000, where Shift+Q left it$" resume.err)" = 1 ] &&
+        ! grep -q "the filter at the end" resume.err &&
         [ "$(below_panel "${shots[0]}")" = "$(below_panel "${shots[1]}")" ] &&
         [ "$(below_panel "${shots[0]}")" != "$(below_panel "${shots[2]}")" ] && ok ||
         bad "Shift+Q: files '$(cat resume-[1-4].ls | tr '\n' ' ')':" \
@@ -817,6 +823,8 @@ if [ "${#shots[@]}" -eq 4 ]; then
             resume_settings.err &&
         grep -qxF "vfview: resumed at 0:05.000 where Shift+Q left it, with filter, border" \
             resume_settings.err &&
+        [ "$(grep -c "^vfview: the filter at the end, as options: -f gaussian:size=5 --border zero \
+--variant fast$" resume_settings.err)" = 3 ] &&
         [ "$(below_panel "${shots[0]}")" = "$(below_panel "${shots[1]}")" ] &&
         [ "$(below_panel "${shots[0]}")" = "$(below_panel "${shots[2]}")" ] &&
         [ "$(below_panel "${shots[0]}")" != "$(below_panel "${shots[3]}")" ] && ok ||
