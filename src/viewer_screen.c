@@ -22,8 +22,22 @@ void ui_halves(const struct ui *u, const struct vf_frame *half[2])
     const struct vf_shown *c = u->current;
     const struct vf_frame *cpu = c && c->have_cpu ? &c->out[VF_HALF_CPU] : NULL;
     const struct vf_frame *gpu = c && c->have_gpu ? &c->out[VF_HALF_GPU] : NULL;
-    half[0] = u->original ? (c && c->source ? &c->source->picture : NULL) : cpu;
-    half[1] = u->original && !gpu ? cpu : gpu;
+    const struct vf_frame *source = c && c->source ? &c->source->picture : NULL;
+    /* an engine that made no picture (no GPU, --engine cpu or gpu, a failure) leaves its half to
+     * the original: a before and after, rather than a dark half */
+    half[0] = u->original || !cpu ? source : cpu;
+    half[1] = gpu ? gpu : u->original ? cpu : source;
+}
+
+/* What half h shows: "original", "CPU", "GPU" or (with 'o', the engines' picture) "filtered". */
+static const char *half_name(const struct ui *u, int h)
+{
+    const struct vf_shown *c = u->current;
+    if (u->original)
+        return h ? "filtered" : "original";
+    if (!c) /* nothing shown yet */
+        return h ? "GPU" : "CPU";
+    return h ? (c->have_gpu ? "GPU" : "original") : (c->have_cpu ? "CPU" : "original");
 }
 
 bool ui_halves_equal(const struct ui *u)
@@ -63,13 +77,13 @@ static void describe_pixel(struct ui *u, char *buf, size_t len)
     int x, y, n = 0;
     vf_view_pixel(u->view, fx, fy, any->width, any->height, &x, &y);
     n = snprintf(buf, len, "pixel %d,%d  RGB", x, y);
-    const char *names[2] = {u->original ? "original" : "CPU", u->original ? "filtered" : "GPU"};
     for (int h = 0; h < 2 && n > 0 && (size_t)n < len; h++) {
         if (!half[h])
             continue;
         const uint8_t *g = half[h]->plane[0], *b = half[h]->plane[1], *r = half[h]->plane[2];
         ptrdiff_t at = y * half[h]->stride + x;
-        n += snprintf(buf + n, len - (size_t)n, "  %s %d %d %d", names[h], r[at], g[at], b[at]);
+        n += snprintf(buf + n, len - (size_t)n, "  %s %d %d %d", half_name(u, h), r[at], g[at],
+                      b[at]);
     }
 }
 
@@ -277,17 +291,21 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
     ui_halves(u, half);
     if (u->help && now < u->message_until) /* the panel, whose last line it is, is hidden */
         snprintf(left, sizeof(left), "%s", u->message);
-    else if (u->original)
-        snprintf(left, sizeof(left), "original");
-    else
+    else if (!strcmp(half_name(u, 0), "CPU"))
         snprintf(left, sizeof(left), "CPU fast · %.2f ms", cpu < 0 ? 0 : cpu);
-    if (u->difference && u->original && half[0] && half[1])
+    else
+        snprintf(left, sizeof(left), "original%s", u->original ? "" : " · CPU off");
+    const bool engines =
+        u->current && !strcmp(half_name(u, 0), "CPU") && !strcmp(half_name(u, 1), "GPU");
+    if (u->difference && half[0] && half[1] && !engines)
         snprintf(right, sizeof(right), "|original − filtered| ×%.0f", DIFFERENCE_GAIN);
-    else if (u->difference && u->current && u->current->have_gpu)
+    else if (u->difference && engines)
         snprintf(right, sizeof(right), "|CPU − GPU| ×%.0f · %s", DIFFERENCE_GAIN,
                  u->current->identical ? "bit-identical" : "DIFFERENT");
     else if (u->original && half[1] && !u->current->have_gpu)
         snprintf(right, sizeof(right), "CPU fast · %.2f ms", cpu < 0 ? 0 : cpu);
+    else if (half[1] && !strcmp(half_name(u, 1), "original"))
+        snprintf(right, sizeof(right), "original · GPU off");
     else if (gpu_status[0])
         snprintf(right, sizeof(right), "GPU · off");
     else

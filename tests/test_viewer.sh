@@ -380,9 +380,9 @@ if [ "${#shots[@]}" -eq 6 ]; then
 fi
 
 # a small window: the panel's lines end in "…" rather than run into the right half, and the
-# help shrinks to fit the window instead of running past both its edges. Grey levels: the
-# right half above its message, and (help on) the window's right edge, are the background's
-# alone, as beside the right label at the top
+# help shrinks to fit the window instead of running past both its edges. The right half (the
+# original, as there is no GPU half) shows the same as with the panel hidden ('i'), and so does
+# the window's right edge with the help on
 cat >narrow.sh <<SCRIPT
 "$vfview" --engine cpu --pause 2>narrow.err &
 pid=\$!
@@ -390,6 +390,7 @@ w=\$(timeout 30 xdotool search --sync --name "^vfview" | head -1)
 [ -n "\$w" ] || { kill \$pid; exit 3; }
 sleep 0.5; xdotool windowsize \$w 640 300; sleep 1
 xdotool key s; sleep 0.5; xdotool key h; sleep 0.5; xdotool key s; sleep 0.5
+xdotool key h i; sleep 0.5; xdotool key s; sleep 0.5
 xdotool key q
 wait \$pid
 SCRIPT
@@ -398,16 +399,18 @@ levels() { # the grey levels of an area of a screenshot, one a line
     ffmpeg -v error -i "$1" -vf "crop=$2,format=gray" -f rawvideo - | od -An -tu1 -v |
         tr -s ' ' '\n' | grep -v '^$' | sort -un
 }
-if [ "${#shots[@]}" -eq 2 ]; then
-    background=$(levels "${shots[0]}" "iw*0.1:ih*0.05:iw*0.9:0")
-    right=$(levels "${shots[0]}" "iw*0.46:ih*0.2:iw*0.52:ih*0.25")
-    edge=$(levels "${shots[1]}" "iw*0.01:ih*0.6:iw*0.99:ih*0.3") # the margin
-    [ "$right" = "$background" ] && [ "$edge" = "$background" ] && ok ||
-        bad "a 640x300 window: grey levels beside the right label '$background', in the" \
-            "right half above its message '$(echo $right)' (the panel), at the window's" \
-            "right edge with the help on '$(echo $edge)'"
+area() { ffmpeg -v error -i "$1" -vf "crop=$2" -f rawvideo - | cksum; }
+if [ "${#shots[@]}" -eq 3 ]; then
+    right_half="iw*0.46:ih*0.2:iw*0.52:ih*0.25" right_edge="iw*0.01:ih*0.6:iw*0.99:ih*0.3"
+    [ "$(area "${shots[0]}" "$right_half")" = "$(area "${shots[2]}" "$right_half")" ] &&
+        [ "$(area "${shots[1]}" "$right_edge")" = "$(area "${shots[2]}" "$right_edge")" ] &&
+        ok || bad "a 640x300 window: the right half with the panel on, or the window's right" \
+            "edge with the help on, differ from the same with both off: levels" \
+            "$(levels "${shots[0]}" "$right_half" | tr '\n' ' ') / $(levels "${shots[2]}" \
+                "$right_half" | tr '\n' ' '), $(levels "${shots[1]}" "$right_edge" | tr '\n' ' ')" \
+            "/ $(levels "${shots[2]}" "$right_edge" | tr '\n' ' ')"
 else
-    bad "a 640x300 window: ${#shots[@]} screenshots (expected 2): $(tail -2 narrow.err)"
+    bad "a 640x300 window: ${#shots[@]} screenshots (expected 3): $(tail -2 narrow.err)"
 fi
 
 # --fs opens the window as big as the screen, and 'f' makes a window so (leaving fullscreen is
@@ -927,8 +930,8 @@ first_cue=$(ffprobe -v error -select_streams s:1 -show_entries packet=pts_time -
 # the split view ('w'): one picture, the original (white) left of a light line and the filtered
 # picture (edge: black) right of it; the line follows the pointer across the picture, stays
 # where it was when the pointer leaves it, and 'w' again puts the halves side by side as they
-# were (the CPU's, black, and no GPU's). A 1280x384 window: the picture 644 wide from x = 318,
-# the line half-way at 640.
+# were (the CPU's, black, and the original, white, in the half of the GPU, which made none). A
+# 1280x384 window: the picture 644 wide from x = 318, the line half-way at 640.
 cat >split.sh <<SCRIPT
 "$vfview" --engine cpu --pause -f edge white.png 2>split.err &
 pid=\$!
@@ -949,7 +952,7 @@ if [ "${#shots[@]}" -eq 3 ]; then
     runs=("$(row_runs "${shots[0]}" 330)" "$(row_runs "${shots[1]}" 330)" "$(row_runs "${shots[2]}" 330)")
     [ "${runs[0]}" = "318 20 322 255 1 217 321 0 318 20" ] &&
         [ "${runs[1]}" = "318 20 160 255 1 217 483 0 318 20" ] &&
-        [ "${runs[2]}" = "640 0 640 20" ] && ok ||
+        [ "${runs[2]}" = "640 0 640 255" ] && ok ||
         bad "the split view: rows '${runs[0]}', '${runs[1]}' after the pointer, '${runs[2]}' after w"
 else
     bad "the split view: ${#shots[@]} screenshots (expected 3): $(tail -2 split.err)"
