@@ -5,6 +5,7 @@
 #include "parse.h"
 #include "variants.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -45,7 +46,9 @@ enum {
     OPT_MUTE,
     OPT_THREADS,
     OPT_INPUT_CONF,
+    OPT_NO_CONFIG,
     OPT_VERSION,
+    OPT_END_OF_IDS
 };
 
 struct cli_option {
@@ -118,6 +121,8 @@ static const struct cli_option cli_options[] = {
      "CPU engine, decoder and conversion threads (default: all cores)"},
     {"input-conf", required_argument, OPT_INPUT_CONF, "FILE",
      "window keys (default: ~/.config/vfview/input.conf if there is one)"},
+    {"no-config", no_argument, OPT_NO_CONFIG, "",
+     "leave the options file unread (~/.config/vfview/vfview.conf: NAME=VALUE a line)"},
     {"verbose", no_argument, 'v', "", "also show FFmpeg's own messages"},
     {"help", no_argument, 'h', "", "this text"},
     {"version", no_argument, OPT_VERSION, "", "version and built features"},
@@ -360,6 +365,8 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
     case 'v':
         o->verbose = true;
         break;
+    case OPT_NO_CONFIG: /* seen before the file was read */
+        break;
     case 'h':
         o->help = true;
         break;
@@ -368,6 +375,129 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     }
     return 0;
+}
+
+int vf_options_file(char *path, size_t len)
+{
+    const char *config = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+    int n = -1;
+    if (config && *config)
+        n = snprintf(path, len, "%s/vfview/vfview.conf", config);
+    else if (home && *home)
+        n = snprintf(path, len, "%s/.config/vfview/vfview.conf", home);
+    return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
+        s[--n] = '\0';
+    return s;
+}
+
+/* One line of the options file, applied; its value kept in o->config_text from *used on. */
+static int apply_line(struct vf_options *o, char *line, size_t *used, bool *from_file, char *err,
+                      size_t len)
+{
+    char *name = trim(line), *value = strchr(name, '=');
+    if (!strncmp(name, "--", 2))
+        name += 2;
+    if (value) {
+        *value = '\0';
+        value = trim(value + 1);
+        name = trim(name);
+        size_t n = strlen(value);
+        if (n >= 2 && value[0] == '"' && value[n - 1] == '"') { /* as a shell would take it */
+            value[n - 1] = '\0';
+            value++;
+        }
+    }
+    const struct cli_option *c = NULL;
+    for (int i = 0; i < CLI_COUNT && !c; i++)
+        if (!strcmp(cli_options[i].name, name))
+            c = &cli_options[i];
+    if (!c)
+        return fail(err, len, "unknown option '%s'", name);
+    if (c->id == 'i' || c->id == OPT_WEBCAM || c->id == 'h' || c->id == OPT_VERSION ||
+        c->id == OPT_NO_CONFIG)
+        return fail(err, len, "--%s belongs on the command line", name);
+    if (c->has_arg == no_argument && value)
+        return fail(err, len, "--%s takes no value", name);
+    if (c->has_arg == required_argument && (!value || !*value))
+        return fail(err, len, "--%s needs a value (%s=%s)", name, name, c->arg);
+    char *kept = NULL;
+    if (value) {
+        const size_t n = strlen(value) + 1;
+        if (n > sizeof(o->config_text) - *used)
+            return fail(err, len, "more values than %zu bytes", sizeof(o->config_text));
+        kept = memcpy(o->config_text + *used, value, n);
+        *used += n;
+    }
+    from_file[c->id] = true;
+    return apply(o, c->id, kept, err, len);
+}
+
+/* The options file's lines applied in order: 0 (also when there is no file), or -1 with a
+ * message naming the file and the line. */
+static int apply_file(struct vf_options *o, bool *from_file, char *err, size_t len)
+{
+    FILE *f = fopen(o->config_path, "r");
+    if (!f) {
+        if (errno == ENOENT || errno == ENOTDIR) {
+            o->config_path[0] = '\0';
+            return 0;
+        }
+        return fail(err, len, "%s: cannot read: %s", o->config_path, strerror(errno));
+    }
+    char line[4096], why[512];
+    size_t used = 0;
+    int rc = 0;
+    for (int number = 1; rc == 0 && fgets(line, sizeof(line), f); number++) {
+        if (!strchr(line, '\n') && !feof(f))
+            rc = fail(why, sizeof(why), "a line longer than %zu bytes", sizeof(line) - 2);
+        else if (*trim(line) && *trim(line) != '#')
+            rc = apply_line(o, line, &used, from_file, why, sizeof(why));
+        if (rc)
+            fail(err, len, "%s:%d: %s", o->config_path, number, why);
+    }
+    if (rc == 0 && ferror(f)) /* a folder opens, and reads fail */
+        rc = fail(err, len, "%s: cannot read: %s", o->config_path, strerror(errno));
+    fclose(f);
+    return rc;
+}
+
+/* A file's option yields where the command line's cannot go with it: dropped, as if not given. */
+static void yield_to_command_line(struct vf_options *o, const bool *from_file)
+{
+    const struct vf_position none = {0};
+    if (from_file[OPT_NO_WINDOW] &&
+        (o->input_count > 1 || (o->pause && !from_file[OPT_PAUSE]) ||
+         (o->fullscreen && !from_file[OPT_FULLSCREEN]) || (o->speed != 1 && !from_file[OPT_SPEED])))
+        o->no_window = false;
+    if (o->no_window) {
+        if (from_file[OPT_PAUSE])
+            o->pause = false;
+        if (from_file[OPT_FULLSCREEN])
+            o->fullscreen = false;
+        if (from_file[OPT_SPEED])
+            o->speed = 1;
+    }
+    if (o->webcam) {
+        if (from_file[OPT_LOOP])
+            o->loop = false;
+        if (from_file[OPT_START])
+            o->start = none;
+        if (from_file[OPT_SPEED])
+            o->speed = 1;
+    } else if (from_file[OPT_WEBCAM_FORMAT] || from_file[OPT_WEBCAM_SIZE] ||
+               from_file[OPT_WEBCAM_FPS] || from_file[OPT_WEBCAM_OPTION]) {
+        /* the camera's settings, for when there is one */
+        o->webcam_format = NULL;
+        o->camera_option_count = 0;
+    }
 }
 
 int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, size_t errlen)
@@ -392,6 +522,12 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
             shortopts[l + 1] = c->has_arg == required_argument ? ':' : '\0';
         }
     }
+    bool from_file[OPT_END_OF_IDS] = {false}, no_config = false;
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+        no_config |= !strcmp(argv[i], "--no-config");
+    if (!no_config && vf_options_file(o->config_path, sizeof(o->config_path)) == 0 &&
+        apply_file(o, from_file, err, errlen))
+        return -1;
     opterr = 0;
     optind = 0; /* GNU: full reinitialisation, so the parser can run more than once */
     for (int c; (c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1;) {
@@ -404,6 +540,7 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
             return fail(err, errlen, "option '%s' needs a value", argv[optind - 1]);
         if (apply(o, c, optarg, err, errlen))
             return -1;
+        from_file[c] = false; /* the command line's own now */
     }
     if (optind < argc) { /* getopt moved them to the end, in their order */
         if (o->input)
@@ -415,6 +552,7 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
     } else if (o->input) {
         o->input_count = 1; /* inputs stays NULL: the one is `input` */
     }
+    yield_to_command_line(o, from_file);
     if (o->input_count > 1 && o->no_window)
         return fail(err, errlen, "--no-window: one INPUT at a time (the window takes several)");
     if (o->input && o->webcam)

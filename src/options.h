@@ -60,9 +60,19 @@ struct vf_options {
     bool verbose;           /* FFmpeg's own log lines on stderr */
     bool help;
     bool version;
+    char config_path[1024]; /* the options file read, "" for none */
+    char config_text[8192]; /* its values, which the options above may point into */
 };
 
-/* Returns 0, or -1 with a one-line message in err that names the offending option. */
+/* The options file, as mpv's mpv.conf: "NAME" or "NAME=VALUE" a line (the command line's long
+ * names; '#' comments). $XDG_CONFIG_HOME/vfview/vfview.conf, else ~/.config/vfview/vfview.conf:
+ * 0, or -1 when neither variable is set. */
+int vf_options_file(char *path, size_t len);
+/* The options file's options (vf_options_file; none with --no-config, or where there is no such
+ * file), then argv's, which go after them: the command line's win, and a file's that cannot go
+ * with the command line's (--pause with --no-window, --loop with --webcam...) are dropped.
+ * Returns 0, or -1 with a one-line message in err that names the offending option (and the
+ * file's line). */
 int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, size_t errlen);
 void vf_options_usage(FILE *out);
 /* What this build can do, for --version and error messages: "core cuda media". */

@@ -8,10 +8,12 @@ bad() {
     failed=$((failed + 1))
     echo "FAIL: $*"
 }
-# sets tmp to a new directory that the shell removes when it exits
+# sets tmp to a new directory that the shell removes when it exits, and XDG_CONFIG_HOME in it
 scratch() {
     tmp=$(mktemp -d) || exit 1
     trap 'rm -rf "$tmp"' EXIT
+    # the tester's own options file (~/.config/vfview/vfview.conf) and keys stay out of the way
+    export XDG_CONFIG_HOME="$tmp/config"
 }
 # the summary line; the status meson reads
 finish() {

@@ -86,6 +86,54 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
     expect 1 "vfview: --engine gpu: " --engine gpu --no-window --frames 1
 fi
 
+# the options file (mpv's mpv.conf): NAME or NAME=VALUE a line, its options before the command
+# line's; a bad line stops vfview naming the file and the line, --no-config leaves it unread
+conf="$tmp/config/vfview/vfview.conf"
+mkdir -p "$tmp/config/vfview"
+conf_fails() { # conf_fails NEEDLE LINES...: the file of those lines fails --help with NEEDLE
+    needle="$1"
+    shift
+    printf '%s\n' "$@" >"$conf"
+    expect 2 "vfview: $conf:$needle" --help
+}
+conf_fails "3: unknown option 'bogus'" "# mine" "" "bogus=1"
+conf_fails "1: --filter: unknown filter 'blur'" "filter=blur"
+conf_fails "2: --input belongs on the command line" "border=mirror" "input=a.mp4"
+conf_fails "1: --webcam belongs on the command line" "webcam=/dev/video1"
+conf_fails "1: --pause takes no value" "pause=yes"
+conf_fails "1: --speed needs a value (speed=X)" "speed"
+conf_fails "1: --volume: '101' is not an integer from 0 to 100" '--volume = "101"'
+expect 0 "usage: vfview" --no-config --help
+printf 'f=1\n' >"$conf"
+expect 2 "vfview: $conf:1: unknown option 'f'" --help # long names only, as the command line's
+rm "$conf" && mkdir "$conf"
+expect 2 "vfview: $conf: cannot read: Is a directory" --help
+rmdir "$conf"
+# a window's options yield to --no-window, and the camera's and --loop wait for a camera: the
+# file's are dropped where the command line's would fail (these runs fail later, at the input)
+printf 'pause\nspeed=2\nfs\nloop\nwebcam-fps=30\nwebcam-format=lavfi\n' >"$conf"
+out=$("$vfview" --no-window --frames 1 -i "$tmp/missing.mp4" 2>&1)
+status=$?
+[ "$status" = 1 ] && ok || bad "the file's window options with --no-window: exit $status: $out"
+out=$("$vfview" --webcam=/nonexistent/video9 --no-window --frames 1 2>&1)
+status=$?
+[ "$status" = 1 ] && ok || bad "the file's --loop with --webcam: exit $status: $out"
+expect 2 "--speed: the window's; --no-window runs at full speed" --no-window --speed 2 # the command line's own
+if "$vfview" --version | grep -q media; then
+    # the filter and border from the file, the frames and the engine from the command line; the
+    # command line's filter over the file's
+    printf 'filter = gaussian:size=5\n--border=mirror\nframes=2\n' >"$conf"
+    run() { "$vfview" --no-window --engine cpu --frames 1 -o "$@" 2>>"$tmp/conf.err"; }
+    run "$tmp/file.png" && run "$tmp/line.png" --no-config -f gaussian:size=5 --border mirror &&
+        run "$tmp/other.png" --no-config && cmp -s "$tmp/file.png" "$tmp/line.png" &&
+        ! cmp -s "$tmp/file.png" "$tmp/other.png" && ok ||
+        bad "the file's filter and border: $(cat "$tmp/conf.err")"
+    run "$tmp/edge.png" -f edge && run "$tmp/edge-line.png" --no-config -f edge --border mirror &&
+        cmp -s "$tmp/edge.png" "$tmp/edge-line.png" && ok ||
+        bad "-f over the file's filter: $(cat "$tmp/conf.err")"
+fi
+rm -f "$conf"
+
 # a tiny bench really runs and writes its CSV
 csv="$tmp/bench.csv"
 expect 0 "cpu    fast" bench --engine cpu --res 31x17 --frames 2 --warmup 1 --threads 2 --csv "$csv"
