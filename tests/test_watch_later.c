@@ -165,7 +165,7 @@ static void settings(void)
     int n = snprintf(file, 2048, "# kept\nvolume=40\nno setting\nBig=1\npath=%s/s.mkv\n", root);
     memcpy(file + n, "filter=", 7);
     memset(file + n + 7, '1', long_line);
-    snprintf(file + n + 7 + long_line, 2048 - 7, "\nstart=9.5\nspeed=2\nmute=yes");
+    snprintf(file + n + 7 + long_line, 2048 - (size_t)n - 7, "\nstart=9.5\nspeed=2\nmute=yes");
     write_file(path, file);
     free(file);
     CHECK(vf_watch_later_take("s.mkv", &at, back, sizeof(back), err, sizeof(err)) == 1 &&
