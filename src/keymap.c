@@ -28,6 +28,10 @@ static const struct {
     {"KP_PLUS", VF_KEY_KP_PLUS},
     {"KP_MINUS", VF_KEY_KP_MINUS},
     {"SHARP", '#'},
+    {"MBTN_MID", VF_KEY_MBTN_MID},
+    {"MBTN_RIGHT", VF_KEY_MBTN_RIGHT},
+    {"MBTN_BACK", VF_KEY_MBTN_BACK},
+    {"MBTN_FORWARD", VF_KEY_MBTN_FORWARD},
 };
 
 /* OPT_INT_ARG: a whole number, 0 when left out */
@@ -188,7 +192,8 @@ int vf_keymap_parse_line(const char *line, struct vf_key_binding *b, char *err, 
     if (parse_key(key_word, &key)) {
         snprintf(err, errlen,
                  "unknown key '%s' (one character, or SPACE, TAB, ESC, BS, ENTER, "
-                 "LEFT, RIGHT, UP, DOWN, PGUP, PGDWN, KP_PLUS, KP_MINUS, SHARP)",
+                 "LEFT, RIGHT, UP, DOWN, PGUP, PGDWN, KP_PLUS, KP_MINUS, SHARP, MBTN_MID, "
+                 "MBTN_RIGHT, MBTN_BACK, MBTN_FORWARD)",
                  key_word);
         return -1;
     }

@@ -58,6 +58,12 @@ enum vf_command {
 #define VF_KEY_PAGEDOWN  0x4000004E /* SDLK_PAGEDOWN */
 #define VF_KEY_KP_MINUS  0x40000056
 #define VF_KEY_KP_PLUS   0x40000057
+/* mouse buttons, bound as keys are (mpv's names), by codes beyond any key's; the left button
+ * and the wheel keep their own work (seek bar, drag, zoom) */
+#define VF_KEY_MBTN_MID     0x50000002
+#define VF_KEY_MBTN_RIGHT   0x50000003
+#define VF_KEY_MBTN_BACK    0x50000008
+#define VF_KEY_MBTN_FORWARD 0x50000009
 
 struct vf_key_binding {
     int key;

@@ -53,6 +53,8 @@ static void move_split(struct ui *u, const struct vf_layout *l, double x, double
     u->redraw = true;
 }
 
+static void key_command(struct ui *u, int key);
+
 /* The mouse: the wheel zooms at the pointer, a drag moves the picture, a click on the seek bar
  * seeks and a drag along it scrubs, a double click toggles fullscreen (as in mpv); in the split
  * view the line follows the pointer. */
@@ -84,6 +86,15 @@ static void mouse(struct ui *u, const SDL_Event *ev)
     } else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT &&
                ev->button.clicks == 2) {
         ui_toggle_fullscreen(u);
+    } else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button != SDL_BUTTON_LEFT) {
+        /* the other buttons act as keys do, by the user's bindings (MBTN_RIGHT: pause) */
+        static const int buttons[][2] = {{SDL_BUTTON_MIDDLE, VF_KEY_MBTN_MID},
+                                         {SDL_BUTTON_RIGHT, VF_KEY_MBTN_RIGHT},
+                                         {SDL_BUTTON_X1, VF_KEY_MBTN_BACK},
+                                         {SDL_BUTTON_X2, VF_KEY_MBTN_FORWARD}};
+        for (size_t i = 0; i < sizeof(buttons) / sizeof(buttons[0]); i++)
+            if (ev->button.button == buttons[i][0])
+                key_command(u, buttons[i][1]);
     } else if (ev->type == SDL_MOUSEBUTTONUP && ev->button.button == SDL_BUTTON_LEFT) {
         u->scrubbing = false; /* a seek still pending goes on (ui_handle_events) */
     } else if (ev->type == SDL_MOUSEMOTION && (ev->motion.state & SDL_BUTTON_LMASK) &&

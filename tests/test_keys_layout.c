@@ -121,8 +121,23 @@ static void test_utf8(void)
     CHECK(vf_utf8_next(&two) == 0xe4 && vf_utf8_next(&two) == '>' && vf_utf8_next(&two) == 0,
           "two characters in a row");
     /* a name for every key a file can bind, read back as the same key */
-    static const int keys[] = {'a',     'Z', '>', '{',           0xe4,        0xdf,          0x20ac,
-                               0x1f600, ' ', '#', VF_KEY_ESCAPE, VF_KEY_LEFT, VF_KEY_KP_PLUS};
+    static const int keys[] = {'a',
+                               'Z',
+                               '>',
+                               '{',
+                               0xe4,
+                               0xdf,
+                               0x20ac,
+                               0x1f600,
+                               ' ',
+                               '#',
+                               VF_KEY_ESCAPE,
+                               VF_KEY_LEFT,
+                               VF_KEY_KP_PLUS,
+                               VF_KEY_MBTN_MID,
+                               VF_KEY_MBTN_RIGHT,
+                               VF_KEY_MBTN_BACK,
+                               VF_KEY_MBTN_FORWARD};
     for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
         char name[16], line[64], err[256];
         vf_key_name(keys[i], name, sizeof(name));
@@ -218,7 +233,8 @@ static void test_keymap(void)
         const char *line, *error;
     } bad[] = {
         {"xy quit", "unknown key 'xy' (one character, or SPACE, TAB, ESC, BS, ENTER, LEFT, RIGHT, "
-                    "UP, DOWN, PGUP, PGDWN, KP_PLUS, KP_MINUS, SHARP)"},
+                    "UP, DOWN, PGUP, PGDWN, KP_PLUS, KP_MINUS, SHARP, MBTN_MID, MBTN_RIGHT, "
+                    "MBTN_BACK, MBTN_FORWARD)"},
         {"x", "no command for key x"},
         {"x jump", "unknown command 'jump' for key x"},
         {"x quit now", "quit: one argument too many"},
@@ -238,10 +254,12 @@ static void test_keymap(void)
                             "box, unsharp)"},
         {"x size 1 2", "size: one argument too many"},
         {"\xc3 quit", "unknown key '\xc3' (one character, or SPACE, TAB, ESC, BS, ENTER, LEFT, "
-                      "RIGHT, UP, DOWN, PGUP, PGDWN, KP_PLUS, KP_MINUS, SHARP)"},
+                      "RIGHT, UP, DOWN, PGUP, PGDWN, KP_PLUS, KP_MINUS, SHARP, MBTN_MID, "
+                      "MBTN_RIGHT, MBTN_BACK, MBTN_FORWARD)"},
         {"\xc3\xa4\xc3\xb6 quit",
          "unknown key '\xc3\xa4\xc3\xb6' (one character, or SPACE, TAB, ESC, "
-         "BS, ENTER, LEFT, RIGHT, UP, DOWN, PGUP, PGDWN, KP_PLUS, KP_MINUS, SHARP)"},
+         "BS, ENTER, LEFT, RIGHT, UP, DOWN, PGUP, PGDWN, KP_PLUS, KP_MINUS, SHARP, MBTN_MID, "
+         "MBTN_RIGHT, MBTN_BACK, MBTN_FORWARD)"},
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         err[0] = '\0';

@@ -958,6 +958,39 @@ else
     bad "the split view: ${#shots[@]} screenshots (expected 3): $(tail -2 split.err)"
 fi
 
+# the mouse's other buttons act as keys, by mpv's defaults: a right click pauses (the picture at
+# the window's right stays the same for a second) and plays again, the forward button (9) opens
+# the next input; bound in a keys file as keys are, the middle button (2) pauses and the right
+# one, ignored, does nothing
+cat >buttons.sh <<SCRIPT
+play() {
+    "$vfview" --engine cpu -f identity "\$@" "$sample" still.png 2>>buttons.err &
+    pid=\$!
+    w=\$(timeout 30 xdotool search --sync --name "^vfview" | head -1)
+    [ -n "\$w" ] || { kill \$pid; exit 3; }
+    sleep 1; xdotool mousemove --window \$w 300 150
+}
+twice() { xdotool key s; sleep 1; xdotool key s; sleep 0.3; }
+play; xdotool click 3; sleep 0.5; twice; xdotool click 3; sleep 0.3; twice
+xdotool click 9; sleep 1; xdotool getwindowname \$w >buttons-title.txt; xdotool key q; wait \$pid
+printf 'MBTN_RIGHT ignore\\nMBTN_MID pause\\n' >buttons.conf
+play --input-conf buttons.conf; xdotool click 3; sleep 0.5; twice; xdotool click 2; sleep 0.5
+twice; xdotool key q; wait \$pid
+SCRIPT
+session buttons.sh
+picture() { ffmpeg -v error -i "$1" -vf "crop=iw*0.3:ih*0.3:iw*0.6:ih*0.4" -f rawvideo - | cksum; }
+if [ "${#shots[@]}" -eq 8 ]; then
+    same() { [ "$(picture "${shots[$1]}")" = "$(picture "${shots[$2]}")" ]; }
+    same 0 1 && ! same 2 3 && [ "$(cat buttons-title.txt)" = "vfview — still.png" ] &&
+        ! same 4 5 && same 6 7 && ok ||
+        bad "mouse buttons: paused $(same 0 1 && echo yes || echo no), playing again" \
+            "$(same 2 3 && echo no || echo yes), after 9 '$(cat buttons-title.txt)'; right" \
+            "ignored $(same 4 5 && echo no || echo yes), middle pausing" \
+            "$(same 6 7 && echo yes || echo no): $(tail -3 buttons.err)"
+else
+    bad "mouse buttons: ${#shots[@]} screenshots (expected 8): $(tail -3 buttons.err)"
+fi
+
 # several inputs: > opens the next (skipping one that does not open, with a line saying why),
 # < the one before; each in its own size, the window titled after it
 ffmpeg -nostdin -loglevel error -y -f lavfi -i "color=red:size=64x48" -frames:v 1 small.png
