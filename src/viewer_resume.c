@@ -40,8 +40,9 @@ static bool changed_settings(struct ui *u, char *settings)
     char spec[VF_FILTER_SPEC_MAX], started[VF_FILTER_SPEC_MAX];
     bool whole = true;
     settings[0] = '\0';
-    if (vf_filter_spec(&u->settings.filter, spec, sizeof(spec)) ||
-        vf_filter_spec(&o->filter, started, sizeof(started)) || strcmp(spec, started))
+    if (vf_filter_spec(&u->settings.filter, spec, sizeof(spec)))
+        whole = false;
+    else if (vf_filter_spec(&o->filter, started, sizeof(started)) || strcmp(spec, started))
         keep(settings, "filter", spec, &whole);
     if (u->settings.border != o->border)
         keep(settings, "border", vf_border_names[u->settings.border], &whole);
@@ -224,18 +225,16 @@ bool ui_take_kept(struct ui *u, int i, struct ui_kept *k)
 void ui_resume_kept(struct ui *u, const struct ui_kept *k)
 {
     const struct vf_source_info *info = vf_playback_info(u->playback);
-    if (!ui_seekable(u))
-        return;
     /* a seek after the opening rather than a start there: a loop goes back to the start. A
      * --start on the command line goes first, as in mpv */
     char at[32] = "", a[32], b[32];
-    const bool seek = !(ui_input_given(u, u->input) && u->opts->start.text);
+    const bool seek = ui_seekable(u) && !(ui_input_given(u, u->input) && u->opts->start.text);
     if (seek) {
         vf_describe_position(k->start_s, 0, true, at, sizeof(at));
         ui_seek(u, info->start_s + k->start_s, info->start_s + k->start_s);
     }
     double loop_a = -1, loop_b = -1;
-    if (vf_watch_later_get(k->settings, "ab-loop-a", a, sizeof(a)) &&
+    if (ui_seekable(u) && vf_watch_later_get(k->settings, "ab-loop-a", a, sizeof(a)) &&
         vf_parse_double(a, 0, INFINITY, &loop_a) == 0) {
         u->loop_a = info->start_s + loop_a;
         if (vf_watch_later_get(k->settings, "ab-loop-b", b, sizeof(b)) &&
