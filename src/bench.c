@@ -1,18 +1,17 @@
 /* `vfview bench`: frame times of every engine on synthetic random frames, one configuration or
  * whole suites (bench_suites.c), printed as tables and written as CSV, machine.txt and plots. */
 #include "bench.h"
+#include "folders.h"
 #include "bench_plot.h"
 #include "bench_report.h"
 #include "bench_suites.h"
 #include "parse.h"
 #include "variants.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 struct bench_args {
     struct bench_context ctx;
@@ -244,35 +243,6 @@ static void suite_defaults(struct bench_args *a)
         c->out_dir = "vfview-bench";
 }
 
-/* mkdir -p */
-static int make_dir(const char *path)
-{
-    char buf[4096];
-    if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf)) {
-        fprintf(stderr, "vfview bench: --out: path too long\n");
-        return -1;
-    }
-    for (char *p = buf + 1;; p++) {
-        bool end = *p == 0;
-        if (*p == '/' || end) {
-            *p = 0;
-            if (mkdir(buf, 0777) && errno != EEXIST) {
-                fprintf(stderr, "vfview bench: cannot create %s: %s\n", buf, strerror(errno));
-                return -1;
-            }
-            if (end)
-                break;
-            *p = '/';
-        }
-    }
-    struct stat st;
-    if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "vfview bench: --out: %s is not a directory\n", path);
-        return -1;
-    }
-    return 0;
-}
-
 static void run_suites(struct bench_args *a)
 {
     struct bench_context *c = &a->ctx;
@@ -338,7 +308,9 @@ int vf_bench_main(int argc, char **argv)
         goto done;
     if (a->suites)
         suite_defaults(a);
-    if (c->out_dir && make_dir(c->out_dir)) {
+    char folder_err[512];
+    if (c->out_dir && vf_make_folders(c->out_dir, 0777, folder_err, sizeof(folder_err))) {
+        fprintf(stderr, "vfview bench: --out: %s\n", folder_err);
         rc = 1;
         goto done;
     }

@@ -46,6 +46,7 @@ enum {
     OPT_MUTE,
     OPT_THREADS,
     OPT_INPUT_CONF,
+    OPT_SCREENSHOT_DIR,
     OPT_NO_CONFIG,
     OPT_VERSION,
     OPT_END_OF_IDS
@@ -121,6 +122,8 @@ static const struct cli_option cli_options[] = {
      "CPU engine, decoder and conversion threads (default: all cores)"},
     {"input-conf", required_argument, OPT_INPUT_CONF, "FILE",
      "window keys (default: ~/.config/vfview/input.conf if there is one)"},
+    {"screenshot-dir", required_argument, OPT_SCREENSHOT_DIR, "DIR",
+     "where the window's screenshots (s, S) go, made if missing (default: the current folder)"},
     {"no-config", no_argument, OPT_NO_CONFIG, "",
      "leave the options file unread (~/.config/vfview/vfview.conf: NAME=VALUE a line)"},
     {"verbose", no_argument, 'v', "", "also show FFmpeg's own messages"},
@@ -364,6 +367,11 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     case 'v':
         o->verbose = true;
+        break;
+    case OPT_SCREENSHOT_DIR:
+        if (!*arg)
+            return fail(err, len, "--screenshot-dir: an empty name");
+        o->screenshot_dir = arg;
         break;
     case OPT_NO_CONFIG: /* seen before the file was read */
         break;

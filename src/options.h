@@ -53,11 +53,12 @@ struct vf_options {
     int subtitle_track;       /* --sid: the same for subtitles; 0: the best text one, all kept */
     const char *subtitle_files[VF_MAX_SUBTITLE_FILES]; /* --sub-file: more subtitle tracks */
     int subtitle_file_count;
-    int volume;             /* the window's sound, 0..100 */
-    bool mute;              /* the window opens muted */
-    int threads;            /* 0: all cores */
-    const char *input_conf; /* key bindings over the built-in ones; NULL: the user's, if any */
-    bool verbose;           /* FFmpeg's own log lines on stderr */
+    int volume;                 /* the window's sound, 0..100 */
+    bool mute;                  /* the window opens muted */
+    int threads;                /* 0: all cores */
+    const char *input_conf;     /* key bindings over the built-in ones; NULL: the user's, if any */
+    const char *screenshot_dir; /* where the window's screenshots go; NULL: the current folder */
+    bool verbose;               /* FFmpeg's own log lines on stderr */
     bool help;
     bool version;
     char config_path[1024]; /* the options file read, "" for none */

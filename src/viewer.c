@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "clock.h"
 #include "display.h"
@@ -18,7 +17,6 @@
 #include "overlay.h"
 #include "playback.h"
 #include "record.h"
-#include "snapshot.h"
 #include "sound.h"
 #include "timing.h"
 #include "variants.h"
@@ -66,16 +64,6 @@ double ui_into_input(const struct ui *u, double seconds)
     return seconds - vf_playback_info(u->playback)->start_s;
 }
 
-static void timestamped(char *buf, size_t len, const char *ext, long n)
-{
-    time_t now = time(NULL);
-    struct tm tm;
-    localtime_r(&now, &tm);
-    char stamp[32];
-    strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
-    snprintf(buf, len, "vfview-%s-%ld.%s", stamp, n, ext);
-}
-
 /* The later recordings of the window go beside -o's file, numbered from 2, never over a file
  * that is there already. -1 where they cannot (-o names standard output or a URL). */
 static int next_numbered(const char *output, char *path, size_t len)
@@ -110,7 +98,7 @@ static void toggle_recording(struct ui *u)
     if (u->opts->output && u->recordings == 0)
         snprintf(path, sizeof(path), "%s", u->opts->output);
     else if (!u->opts->output || next_numbered(u->opts->output, path, sizeof(path))) {
-        timestamped(path, sizeof(path), "mp4", u->recordings);
+        ui_timestamped_name(path, sizeof(path), "mp4", u->recordings);
         format = NULL;
     }
     u->recordings++;
@@ -135,23 +123,6 @@ static void report_recordings(struct ui *u, bool wait)
             ui_note(u, "%s%s", how, msg);
         u->failed |= rc < 0;
     }
-}
-
-static void take_screenshot(struct ui *u)
-{
-    uint8_t *rgb;
-    int w, h;
-    char err[512], path[256];
-    timestamped(path, sizeof(path), "png", u->screenshots++);
-    if (vf_display_capture(u->display, &rgb, &w, &h, err, sizeof(err)) == 0) {
-        int failed = vf_write_png(path, rgb, w, h, err, sizeof(err));
-        free(rgb);
-        if (!failed) {
-            ui_note(u, "screenshot: %s (%dx%d)", path, w, h);
-            return;
-        }
-    }
-    ui_note(u, "screenshot failed: %s", err);
 }
 
 /* Seeks to the picture showing at target_s; `shows_s` is where that picture starts, as far as
@@ -232,26 +203,6 @@ static void change_speed(struct ui *u, int step)
     }
     vf_clock_set_speed(&u->clock, vf_speed_step(u->clock.speed, step), vf_now_ms());
     ui_note(u, "speed %.2fx", u->clock.speed);
-}
-
-/* The picture the engines made, at the source's size: the GPU's where it made one (the tests
- * hold it equal to the CPU's), else the CPU's. */
-static void save_picture(struct ui *u)
-{
-    char err[512], path[256];
-    const struct vf_shown *s = u->current;
-    if (!s || !(s->have_cpu || s->have_gpu)) {
-        ui_note(u, "no filtered picture to save yet");
-        return;
-    }
-    int half = s->have_gpu ? VF_HALF_GPU : VF_HALF_CPU;
-    timestamped(path, sizeof(path), "png", u->screenshots++);
-    if (vf_write_png_frame(path, &s->out[half], vf_playback_info(u->playback)->sample_aspect, err,
-                           sizeof(err)))
-        ui_note(u, "saving the picture failed: %s", err);
-    else
-        ui_note(u, "picture: %s (%s, %dx%d)", path, half == VF_HALF_GPU ? "GPU" : "CPU",
-                s->out[half].width, s->out[half].height);
 }
 
 /* the command line's inputs (one at least: -i's, the camera or the sample) */
@@ -491,10 +442,10 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
         ui_toggle_fullscreen(u);
         break;
     case VF_CMD_SCREENSHOT:
-        take_screenshot(u);
+        ui_take_screenshot(u);
         break;
     case VF_CMD_SAVE_PICTURE:
-        save_picture(u);
+        ui_save_picture(u);
         break;
     case VF_CMD_RECORD:
         toggle_recording(u);

@@ -134,6 +134,12 @@ void ui_resume_kept(struct ui *u, const struct ui_kept *k);
 /* At the end, where the keys changed the filter, its border or the GPU variant: the options that
  * give them again (a headless run's), on stderr. */
 void ui_print_tuned_filter(const struct ui *u);
+/* Screenshots (viewer_shots.c): "vfview-YYYYmmdd-HHMMSS-N.ext"; 's', the window as shown, and
+ * 'S', the filtered picture at its own size (the GPU's where there is one), as PNGs in
+ * --screenshot-dir, with a note naming the file or why none was written. */
+void ui_timestamped_name(char *buf, size_t len, const char *ext, long n);
+void ui_take_screenshot(struct ui *u);
+void ui_save_picture(struct ui *u);
 /* The window's events since the last call, waiting up to timeout_ms for the first. */
 void ui_handle_events(struct ui *u, int timeout_ms);
 /* A picture's time in seconds. */

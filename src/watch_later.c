@@ -1,5 +1,7 @@
 #include "watch_later.h"
 
+#include "folders.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -7,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #define KEY_MAX 4096
@@ -76,26 +77,17 @@ int vf_watch_later_file(const char *input, char *path, size_t len, char *err, si
     return 0;
 }
 
-/* mkdir -p of the folder holding `file`, the folders made private (they name what was watched) */
+/* mkdir -p of the folder holding `file`, the folders made private (they name what was watched);
+ * errno says why not */
 static int make_parents(const char *file)
 {
-    char dir[PATH_MAX];
+    char dir[PATH_MAX], err[PATH_MAX + 64];
     snprintf(dir, sizeof(dir), "%s", file);
     char *slash = strrchr(dir, '/');
     if (!slash || slash == dir)
         return 0;
     *slash = '\0';
-    for (char *p = dir + 1;; p++) {
-        if (*p && *p != '/')
-            continue;
-        const char c = *p;
-        *p = '\0';
-        if (mkdir(dir, 0700) && errno != EEXIST)
-            return -1;
-        *p = c;
-        if (!c)
-            return 0;
-    }
+    return vf_make_folders(dir, 0700, err, sizeof(err));
 }
 
 static bool setting_name(const char *name)

@@ -60,7 +60,7 @@ expect 2 "vfview bench: no engine/variant matches --engine cpu --variant naive" 
 expect 2 "vfview bench: --scale: '0' is not an integer" --suite threads --scale 0
 touch "$tmp/file"
 expect 1 "vfview bench: --out: $tmp/file is not a directory" --suite threads --quick --out "$tmp/file"
-expect 1 "vfview bench: cannot create /proc/nope" --suite threads --quick --out /proc/nope/x
+expect 1 "vfview bench: --out: cannot create /proc/nope" --suite threads --quick --out /proc/nope/x
 if [ $media -eq 1 ]; then
     expect 1 "vfview bench: pipeline: $tmp/none.mp4" --suite pipeline --input "$tmp/none.mp4" --out "$tmp/p"
     head -c 5000 /dev/urandom >"$tmp/junk.mp4"

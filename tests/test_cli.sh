@@ -64,6 +64,7 @@ expect 2 "--sub-file: at most 16 files" $(for i in $(seq 17); do printf -- '--su
 expect 2 "--frames: '0'" --frames 0
 expect 2 "--threads: '0'" --threads 0
 expect 2 "needs a value" --filter
+expect 2 "--screenshot-dir: an empty name" --screenshot-dir ""
 expect 2 "--no-window: one INPUT at a time (the window takes several)" --no-window a.mp4 b.mp4
 expect 2 "unexpected argument 'b.mp4': give INPUT or --input, not both" -i a.mp4 b.mp4
 expect 2 "--input: give it once" -i a.mp4 -i b.mp4

@@ -991,6 +991,32 @@ else
     bad "mouse buttons: ${#shots[@]} screenshots (expected 8): $(tail -3 buttons.err)"
 fi
 
+# --screenshot-dir (mpv's): 's' and 'S' write into it, made where missing, none into the current
+# folder; a file in its way gives a note naming what could not be made, and the window goes on
+cat >shotdir.sh <<SCRIPT
+shoot() {
+    "$vfview" --engine cpu --pause --screenshot-dir "\$1" still.png 2>>shotdir.err &
+    pid=\$!
+    timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+    sleep 1; xdotool key \$2; sleep 0.4; xdotool key q; wait \$pid
+}
+shoot shots/new "s S"
+echo x >blocker
+shoot blocker/shots s
+SCRIPT
+rm -rf shots shotdir.err
+session shotdir.sh
+made=$(ls shots/new 2>/dev/null | grep -c '^vfview-.*\.png$')
+if [ "$made" = 2 ] && [ ! -e "${shots[0]}" ] &&
+    grep -q "^vfview: screenshot: shots/new/vfview-[0-9-]*\.png (" shotdir.err &&
+    grep -q "^vfview: picture: shots/new/vfview-[0-9-]*\.png (CPU, 321x241)" shotdir.err &&
+    grep -qxF "vfview: screenshot failed: cannot create blocker/shots: Not a directory" \
+        shotdir.err; then
+    ok
+else
+    bad "--screenshot-dir: $made files made in it, '${shots[*]}' here: $(cat shotdir.err)"
+fi
+
 # several inputs: > opens the next (skipping one that does not open, with a line saying why),
 # < the one before; each in its own size, the window titled after it
 ffmpeg -nostdin -loglevel error -y -f lavfi -i "color=red:size=64x48" -frames:v 1 small.png

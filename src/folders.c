@@ -1,0 +1,40 @@
+#include "folders.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int vf_make_folders(const char *path, unsigned mode, char *err, size_t len)
+{
+    char buf[PATH_MAX];
+    int n = snprintf(buf, sizeof(buf), "%s", path);
+    if (n <= 0 || (size_t)n >= sizeof(buf)) {
+        snprintf(err, len, "%s: the name is too long", path);
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *p = buf + 1;; p++) {
+        if (*p && *p != '/')
+            continue;
+        const char c = *p;
+        *p = '\0';
+        if (mkdir(buf, (mode_t)mode) && errno != EEXIST) {
+            const int why = errno;
+            snprintf(err, len, "cannot create %s: %s", buf, strerror(why));
+            errno = why;
+            return -1;
+        }
+        if (!c)
+            break;
+        *p = c;
+    }
+    struct stat st;
+    if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
+        snprintf(err, len, "%s is not a directory", path);
+        errno = ENOTDIR;
+        return -1;
+    }
+    return 0;
+}
