@@ -364,8 +364,31 @@ static void cue_frame(const struct ui *u, int *w, int *h)
     *h = SDL_max(1, u->cue_picture.frame_h > 0 ? u->cue_picture.frame_h : info->height);
 }
 
+/* The part of the cue picture that the view (the zoom) shows, and where and how large it is
+ * drawn over a half's picture: false when none of it is in view. */
+static bool place_cue_picture(const struct ui *u, const struct vf_layout *l, struct ui_cue_place *p)
+{
+    const struct vf_cue_picture *c = &u->cue_picture;
+    int frame_w, frame_h;
+    cue_frame(u, &frame_w, &frame_h);
+    const struct vf_view v = u->view;
+    const double vx0 = v.x0 * frame_w, vx1 = v.x1 * frame_w;
+    const double vy0 = v.y0 * frame_h, vy1 = v.y1 * frame_h;
+    /* the cue's pixels that are at least partly in view */
+    p->sx = (int)SDL_max(0, floor(vx0 - c->x));
+    p->sy = (int)SDL_max(0, floor(vy0 - c->y));
+    p->sw = (int)SDL_min(c->w, ceil(vx1 - c->x)) - p->sx;
+    p->sh = (int)SDL_min(c->h, ceil(vy1 - c->y)) - p->sy;
+    const double scale_x = l->half[0].w / (vx1 - vx0), scale_y = l->half[0].h / (vy1 - vy0);
+    p->x = (int)lround((c->x + p->sx - vx0) * scale_x);
+    p->y = (int)lround((c->y + p->sy - vy0) * scale_y);
+    p->w = (int)lround(p->sw * scale_x);
+    p->h = (int)lround(p->sh * scale_y);
+    return p->sw > 0 && p->sh > 0 && p->w > 0 && p->h > 0;
+}
+
 /* The cue drawn as a picture at its size over the pictures on screen: the sprite rendered
- * again when the cue or that size changes. */
+ * again when the cue, that size or the part in view changes. */
 static void update_cue_picture(struct ui *u, struct vf_cues *cues, const struct vf_layout *l)
 {
     struct vf_cue_picture p = {0};
@@ -380,26 +403,25 @@ static void update_cue_picture(struct ui *u, struct vf_cues *cues, const struct 
         free(u->cue_picture.rgba);
         u->cue_picture = id ? p : (struct vf_cue_picture){0};
         u->cue_picture_id = id;
-        u->cue_picture_w = u->cue_picture_h = 0;
+        u->cue_place = (struct ui_cue_place){.w = -1}; /* drawn again */
     }
     struct vf_cue_picture *c = &u->cue_picture;
     if (!c->rgba)
         return;
-    int frame_w, frame_h;
-    cue_frame(u, &frame_w, &frame_h);
-    /* as large as it is over the picture in each half */
-    const int w = (int)lround((double)c->w * l->half[0].w / frame_w);
-    const int h = (int)lround((double)c->h * l->half[0].h / frame_h);
-    if (w == u->cue_picture_w && h == u->cue_picture_h)
+    /* as large as it is over the picture in each half, and only the part in view */
+    struct ui_cue_place place = {0};
+    const bool shown = place_cue_picture(u, l, &place);
+    if (!memcmp(&place, &u->cue_place, sizeof(place)))
         return;
-    u->cue_picture_w = w;
-    u->cue_picture_h = h;
+    u->cue_place = place;
     char err[512];
+    const int w = place.w, h = place.h;
+    SDL_Rect part = {place.sx, place.sy, place.sw, place.sh};
     SDL_Surface *from = SDL_CreateRGBSurfaceWithFormatFrom(c->rgba, c->w, c->h, 32, 4 * c->w,
                                                            SDL_PIXELFORMAT_RGBA32);
     SDL_Surface *to =
-        w > 0 && h > 0 ? SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32) : NULL;
-    if (w > 0 && h > 0 && (!from || !to || SDL_SoftStretchLinear(from, NULL, to, NULL))) {
+        shown ? SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32) : NULL;
+    if (shown && (!from || !to || SDL_SoftStretchLinear(from, &part, to, NULL))) {
         fprintf(stderr, "vfview: a subtitle picture: %s\n", SDL_GetError());
         SDL_FreeSurface(to);
         to = NULL; /* hidden rather than stale */
@@ -496,14 +518,10 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
     r.sprite_x[VF_SPRITE_SUBTITLE] = SDL_max(0, (l.half[0].x + l.half[1].x + l.half[1].w - w) / 2);
     r.sprite_y[VF_SPRITE_SUBTITLE] = SDL_max(0, above - l.margin - h);
     if (u->cue_picture.rgba) {
-        int frame_w, frame_h;
-        cue_frame(u, &frame_w, &frame_h);
-        const double fx = (double)u->cue_picture.x / frame_w;
-        const double fy = (double)u->cue_picture.y / frame_h;
         const int left = (l.half[0].x + l.half[1].x + l.half[1].w - l.half[0].w) / 2;
-        r.sprite_x[VF_SPRITE_SUBTITLE] = SDL_max(0, left + (int)lround(fx * l.half[0].w));
+        r.sprite_x[VF_SPRITE_SUBTITLE] = SDL_max(0, left + u->cue_place.x);
         r.sprite_y[VF_SPRITE_SUBTITLE] =
-            SDL_max(0, SDL_min(l.half[0].y + (int)lround(fy * l.half[0].h), above - h));
+            SDL_max(0, SDL_min(l.half[0].y + u->cue_place.y, above - h));
     }
     vf_display_sprite_size(u->display, VF_SPRITE_TAPS, &w, &h);
     r.sprite_x[VF_SPRITE_TAPS] = panel.x;

@@ -58,11 +58,15 @@ struct ui {
     int subtitle_track;    /* which (tracks.h): --sid's, else the best one; 0: none shows */
     int subtitles_at_open; /* the one showing when the input opened: Shift+Q keeps a change */
     char cue[512];         /* the cue the subtitle sprite shows, where it is text */
-    /* where the sprite shows a cue drawn as a picture (cues.h: its id, its canvas), and the size
-     * the sprite has it at, which follows the pictures' size */
+    /* where the sprite shows a cue drawn as a picture (cues.h: its id, its canvas), and the
+     * part of it the sprite has, at the size it is over the pictures: both follow the pictures'
+     * size and the zoom (viewer_screen.c) */
     uint64_t cue_picture_id;
     struct vf_cue_picture cue_picture;
-    int cue_picture_w, cue_picture_h;
+    struct ui_cue_place {
+        int sx, sy, sw, sh; /* the part of the cue inside the view, in its own pixels */
+        int x, y, w, h;     /* where it is drawn, from the top left of a half's pictures */
+    } cue_place;
     bool drop_text; /* the next text event is a key's that acted as a key (viewer.c, key_down) */
     int steps;      /* paused: pictures to show one by one (keys pressed faster than they come) */
     struct vf_clock clock;

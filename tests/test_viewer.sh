@@ -638,6 +638,33 @@ else
     bad "subtitles drawn as pictures: ${#shots[@]} screenshots: $(tail -3 boxes.err)"
 fi
 
+# zoomed in ('z': 2x at the centre, the picture's middle 160x120), the DVD cue follows the picture
+# as the picture does: the part of the white box in view, twice as large, its left end (at x 60
+# of 320, out of view) now past the virtual half's left edge at 160, so that the window's
+# columns 170-210 are the box's inside (kept above the seek bar); 'Z', and the box is back
+# where it was, from x = 220
+cat >boxzoom.sh <<SCRIPT
+"$vfview" --engine cpu --pause boxes.mkv 2>boxzoom.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key z; sleep 0.5; xdotool key s; sleep 0.3; xdotool key Z; sleep 0.5
+xdotool key s; sleep 0.3; xdotool key q
+wait \$pid
+SCRIPT
+rm -f vfview-*.png
+in_xvfb 60 1600x900x24 bash boxzoom.sh
+shots=(vfview-*.png)
+if [ "${#shots[@]}" -eq 2 ]; then
+    [ "$(colours "${shots[0]}" 215 170 40)" = "255 " ] &&
+        [ "$(colours "${shots[1]}" 215 170 40)" != "255 " ] &&
+        [ "$(colours "${shots[1]}" $bottom)" = "255 " ] && ok ||
+        bad "a picture cue zoomed: columns 170-210 '$(colours "${shots[0]}" 215 170 40)' zoomed," \
+            "'$(colours "${shots[1]}" 215 170 40)' whole, the box '$(colours "${shots[1]}" $bottom)':" \
+            "$(cat boxzoom.err)"
+else
+    bad "a picture cue zoomed: ${#shots[@]} screenshots: $(tail -3 boxzoom.err)"
+fi
+
 # Blu-ray's subtitles (PGS, written by make_pgs.py, as FFmpeg has no encoder for them) in a .sup
 # found beside the video: made for 1920x1080 (the sizes the window must scale them by), a white
 # box at the bottom from 0 s, cleared at 4 s by a display set without objects, one at the top
