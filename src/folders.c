@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -37,4 +38,16 @@ int vf_make_folders(const char *path, unsigned mode, char *err, size_t len)
         return -1;
     }
     return 0;
+}
+
+int vf_user_path(const char *variable, const char *home_part, const char *name, char *buf,
+                 size_t len)
+{
+    const char *base = getenv(variable), *home = getenv("HOME");
+    int n = -1;
+    if (base && *base)
+        n = snprintf(buf, len, "%s/vfview/%s", base, name);
+    else if (home && *home)
+        n = snprintf(buf, len, "%s/%s/vfview/%s", home, home_part, name);
+    return n > 0 && (size_t)n < len ? 0 : -1;
 }

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "filter.h"
+#include "folders.h"
 #include "parse.h"
 
 static const struct {
@@ -375,14 +376,7 @@ size_t vf_keymap_help_rows(const struct vf_keymap *m, const struct vf_key_bindin
 
 bool vf_keymap_user_path(char *buf, size_t len)
 {
-    const char *config = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-    int n;
-    if (config && *config)
-        n = snprintf(buf, len, "%s/vfview/input.conf", config);
-    else if (home && *home)
-        n = snprintf(buf, len, "%s/.config/vfview/input.conf", home);
-    else
-        return false;
     struct stat st;
-    return n > 0 && (size_t)n < len && stat(buf, &st) == 0;
+    return vf_user_path("XDG_CONFIG_HOME", ".config", "input.conf", buf, len) == 0 &&
+           stat(buf, &st) == 0;
 }

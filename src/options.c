@@ -1,6 +1,7 @@
 #include "options.h"
 #include "build_config.h"
 #include "clock.h"
+#include "folders.h"
 #include "keys.h"
 #include "parse.h"
 #include "variants.h"
@@ -387,13 +388,7 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
 
 int vf_options_file(char *path, size_t len)
 {
-    const char *config = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-    int n = -1;
-    if (config && *config)
-        n = snprintf(path, len, "%s/vfview/vfview.conf", config);
-    else if (home && *home)
-        n = snprintf(path, len, "%s/.config/vfview/vfview.conf", home);
-    return n > 0 && (size_t)n < len ? 0 : -1;
+    return vf_user_path("XDG_CONFIG_HOME", ".config", "vfview.conf", path, len);
 }
 
 static char *trim(char *s)

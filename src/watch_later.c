@@ -49,13 +49,7 @@ static uint64_t hash(const char *s)
 
 static int directory(char *buf, size_t len)
 {
-    const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-    int n = -1;
-    if (state && *state)
-        n = snprintf(buf, len, "%s/vfview/watch_later", state);
-    else if (home && *home)
-        n = snprintf(buf, len, "%s/.local/state/vfview/watch_later", home);
-    return n > 0 && (size_t)n < len ? 0 : -1;
+    return vf_user_path("XDG_STATE_HOME", ".local/state", "watch_later", buf, len);
 }
 
 int vf_watch_later_file(const char *input, char *path, size_t len, char *err, size_t errlen)
