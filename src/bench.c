@@ -44,6 +44,8 @@ static void usage(FILE *out)
             "  --warmup N       untimed frames first (default: 3; --quick: 1)\n"
             "  --block N        GPU block side for the seeds' kernels: 8, 16 or 32 (default 16)\n"
             "  --streams N      GPU frames in flight for the transfer timing (default 4)\n"
+            "  --wait-each      GPU rows: wait for each frame before launching the next, as the\n"
+            "                   window does (default: launched back to back, as a batch runs)\n"
             "  --csv FILE       also write the rows as CSV\n");
 }
 
@@ -61,7 +63,7 @@ static int parse_int_arg(const char *opt, const char *s, long lo, long hi, int *
 
 static int parse_args(int argc, char **argv, struct bench_args *a)
 {
-    enum { OPT_SUITE = 256, OPT_QUICK, OPT_OUT, OPT_SQUARE, OPT_INPUT, OPT_SCALE };
+    enum { OPT_SUITE = 256, OPT_QUICK, OPT_OUT, OPT_SQUARE, OPT_INPUT, OPT_SCALE, OPT_WAIT_EACH };
     static const struct option longopts[] = {{"suite", required_argument, NULL, OPT_SUITE},
                                              {"quick", no_argument, NULL, OPT_QUICK},
                                              {"out", required_argument, NULL, OPT_OUT},
@@ -78,6 +80,7 @@ static int parse_args(int argc, char **argv, struct bench_args *a)
                                              {"warmup", required_argument, NULL, 'w'},
                                              {"block", required_argument, NULL, 'B'},
                                              {"streams", required_argument, NULL, 'S'},
+                                             {"wait-each", no_argument, NULL, OPT_WAIT_EACH},
                                              {"csv", required_argument, NULL, 'c'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
@@ -168,6 +171,9 @@ static int parse_args(int argc, char **argv, struct bench_args *a)
         case 'S':
             if (parse_int_arg("--streams", optarg, 1, 64, &cfg->streams))
                 return -1;
+            break;
+        case OPT_WAIT_EACH:
+            cfg->wait_each = true;
             break;
         case 'c':
             a->csv = optarg;
@@ -319,9 +325,9 @@ int vf_bench_main(int argc, char **argv)
     if (!a->suites) {
         char desc[96];
         vf_filter_describe(&c->base.filter, desc, sizeof(desc));
-        printf("%s, border %s, %dx%d RGB planar, median of %d frames after %d warm-up\n", desc,
+        printf("%s, border %s, %dx%d RGB planar, median of %d frames after %d warm-up%s\n", desc,
                vf_border_names[c->base.border], c->base.width, c->base.height, c->base.frames,
-               c->base.warmup);
+               c->base.warmup, c->base.wait_each ? ", GPU frames each waited for" : "");
     }
     run_suites(a);
     rc = 1;

@@ -141,7 +141,9 @@ static const char *stats_between(const struct vf_bench_config *cfg, cudaEvent_t 
     return NULL;
 }
 
-/* Times `work` once per frame with an event pair each; the warm-up frames are dropped. */
+/* Times `work` once per frame with an event pair each (back to back, or each waited for: then
+ * every frame pays the launch and the GPU filling up, as one frame alone does); the warm-up
+ * frames are dropped. */
 static const char *time_device(struct device_set *d, const struct vf_bench_config *cfg,
                                device_work work, void *ctx, struct vf_stats *stats)
 {
@@ -153,6 +155,8 @@ static const char *time_device(struct device_set *d, const struct vf_bench_confi
             return cuda_why("launch failed", cudaSuccess);
         if (cudaEventRecord(d->stop[i], d->stream) != cudaSuccess)
             return cuda_why("cudaEventRecord", cudaSuccess);
+        if (cfg->wait_each && cudaStreamSynchronize(d->stream) != cudaSuccess)
+            return cuda_why("kernel failed", cudaSuccess);
     }
     if (cudaStreamSynchronize(d->stream) != cudaSuccess)
         return cuda_why("kernel failed", cudaSuccess);

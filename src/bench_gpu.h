@@ -17,6 +17,9 @@ struct vf_bench_config {
     int threads, frames, warmup;
     double budget_ms; /* CPU rows stop repeating past this once 3 frames are timed (0: never) */
     int block, streams;
+    /* the device rows wait for each frame before the next is launched, as the window does; by
+     * default they are launched back to back, as a batch runs */
+    bool wait_each;
 };
 
 /* "NVIDIA H100 80GB HBM3, sm_90, 79 GiB, driver 13.0, runtime 13.0", or why there is none. */

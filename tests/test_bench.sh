@@ -49,6 +49,15 @@ expect 0 "== threads: CPU engine vs threads" --suite threads --quick --scale 64 
 [ "$(cut -d, -f1 "$tmp/out/bench.csv" | sort -u | tr '\n' ' ')" = "suite threads " ] && ok ||
     bad "a threads-only run left other suites in bench.csv"
 
+# --wait-each: the header says the GPU rows wait for each frame; on a GPU they are measured so
+expect 0 "after 0 warm-up, GPU frames each waited for" --engine cpu --variant ref --res 17x9 \
+    --frames 1 --warmup 0 --wait-each
+if [ $gpu -eq 1 ]; then
+    out=$("$vfview" bench --engine gpu,floor --variant fast --res 17x9 --frames 3 --wait-each 2>&1)
+    [ "$(grep -E '^(gpu +fast|floor +d2d-copy) +device ' <<<"$out" | grep -vc skipped)" = 2 ] && ok ||
+        bad "bench --wait-each: no gpu and floor rows measured: $out"
+fi
+
 # bad arguments: one line, non-zero
 expect 2 "vfview bench: --suite: unknown suite 'nope'" --suite nope
 expect 2 "vfview bench: --suite: unknown suite 'x'" --suite resolution,x

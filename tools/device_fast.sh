@@ -3,7 +3,8 @@
 # media), runs test_gpu (every variant == cpu/ref), times the filters at 4K against the
 # copy floor and NPP, profiles the fast kernel of a few filters with ncu and keeps its SASS.
 # Logs go to $OUT (or ./out); the last lines are the table: filter, floor, fast, NPP, ratios.
-# NCU=0 skips the profiles, TEST=0 the test, FILTERS overrides the list.
+# NCU=0 skips the profiles, TEST=0 the test, FILTERS overrides the list, BENCH_ARGS adds to
+# the bench (--wait-each).
 set -u
 out="${OUT:-out}"
 mkdir -p "$out"
@@ -25,7 +26,7 @@ rm -f "$out/bench.csv"
 for spec in $filters; do
     i=$((i + 1))
     $vf bench --engine floor,gpu,npp --variant fast --filter "$spec" --res 3840x2160 \
-        --frames "${FRAMES:-60}" --warmup 10 --csv "$out/run-$i.csv"
+        --frames "${FRAMES:-60}" --warmup 10 ${BENCH_ARGS:-} --csv "$out/run-$i.csv"
     if [ $i -gt 1 ]; then tail -n +2 "$out/run-$i.csv"; else cat "$out/run-$i.csv"; fi \
         >>"$out/bench.csv"
     rm -f "$out/run-$i.csv"
