@@ -257,6 +257,9 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
     const struct vf_options *o = u->opts;
     const bool given = i < inputs_given(u); /* else a file dropped on the window, from its start */
     const struct vf_position none = {0};
+    struct vf_settings settings;
+    bool loop;
+    ui_settings_back(u, &settings, &loop); /* Shift+Q's for the one playing are not the next's */
     struct vf_playback_config pc = {.url = ui_input_url(u, i),
                                     .webcam = given ? o->webcam : NULL,
                                     .webcam_format = o->webcam_format,
@@ -265,7 +268,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
                                     .start = given ? o->start : none,
                                     .end = given ? o->end : none,
                                     .length = given ? o->length : 0,
-                                    .loop = u->loop,
+                                    .loop = loop,
                                     .as_stored = o->as_stored,
                                     .keep_hdr = o->keep_hdr,
                                     .keep_fields = o->keep_fields,
@@ -278,7 +281,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
                                     .use_cpu = o->engine != VF_USE_GPU,
                                     .use_gpu = o->engine != VF_USE_CPU,
                                     .threads = o->threads,
-                                    .settings = u->settings};
+                                    .settings = settings};
     struct vf_playback *next = vf_playback_open(&pc, err, errlen);
     if (!next)
         return -1;
@@ -291,6 +294,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
     }
     if (u->playback)
         close_input(u);
+    ui_put_back(u);
     u->playback = next;
     u->input = i;
     ui_choose_subtitles(u);

@@ -99,6 +99,77 @@ void ui_keep_for_later(struct ui *u)
             whole ? "" : "; some settings did not fit and were left out");
 }
 
+/* The settings Shift+Q can replace, for ui_replaced.which. */
+enum {
+    UI_KEPT_FILTER = 1 << 0,
+    UI_KEPT_BORDER = 1 << 1,
+    UI_KEPT_VARIANT = 1 << 2,
+    UI_KEPT_SPEED = 1 << 3,
+    UI_KEPT_VOLUME = 1 << 4,
+    UI_KEPT_MUTE = 1 << 5,
+    UI_KEPT_PAUSE = 1 << 6,
+    UI_KEPT_LOOP = 1 << 7,
+    UI_KEPT_AID = 1 << 8,
+};
+
+/* Before a kept setting replaces one: what it was, once (a name twice in the file keeps the
+ * first value). */
+static void note_replaced(struct ui *u, unsigned what)
+{
+    struct ui_replaced *r = &u->replaced;
+    if (r->which & what)
+        return;
+    r->which |= what;
+    if (what == UI_KEPT_FILTER)
+        r->settings.filter = u->settings.filter;
+    else if (what == UI_KEPT_BORDER)
+        r->settings.border = u->settings.border;
+    else if (what == UI_KEPT_VARIANT)
+        r->settings.variant = u->settings.variant;
+    else if (what == UI_KEPT_SPEED)
+        r->speed = u->clock.speed;
+    else if (what == UI_KEPT_VOLUME)
+        r->volume = u->volume;
+    else if (what == UI_KEPT_MUTE)
+        r->muted = u->muted;
+    else if (what == UI_KEPT_PAUSE)
+        r->paused = u->paused;
+    else if (what == UI_KEPT_LOOP)
+        r->loop = u->loop;
+    else if (what == UI_KEPT_AID)
+        r->audio_track = u->audio_track;
+}
+
+void ui_settings_back(const struct ui *u, struct vf_settings *settings, bool *loop)
+{
+    const struct ui_replaced *r = &u->replaced;
+    *settings = u->settings;
+    *loop = r->which & UI_KEPT_LOOP ? r->loop : u->loop;
+    if (r->which & UI_KEPT_FILTER)
+        settings->filter = r->settings.filter;
+    if (r->which & UI_KEPT_BORDER)
+        settings->border = r->settings.border;
+    if (r->which & UI_KEPT_VARIANT)
+        settings->variant = r->settings.variant;
+}
+
+void ui_put_back(struct ui *u)
+{
+    const struct ui_replaced *r = &u->replaced;
+    ui_settings_back(u, &u->settings, &u->loop);
+    if (r->which & UI_KEPT_SPEED)
+        vf_clock_set_speed(&u->clock, r->speed, vf_now_ms());
+    if (r->which & UI_KEPT_VOLUME)
+        u->volume = r->volume;
+    if (r->which & UI_KEPT_MUTE)
+        u->muted = r->muted;
+    if (r->which & UI_KEPT_PAUSE)
+        u->paused = r->paused;
+    if (r->which & UI_KEPT_AID)
+        u->audio_track = r->audio_track;
+    u->replaced.which = 0;
+}
+
 /* The yes or no of a kept setting into *out: true; false (and a note) when it is neither. */
 static bool yes_or_no(struct ui *u, const char *name, const char *value, bool *out)
 {
@@ -126,6 +197,7 @@ static bool apply_one(struct ui *u, const char *name, const char *value)
             ui_note(u, "Shift+Q's filter: %s", err);
             return false;
         }
+        note_replaced(u, UI_KEPT_FILTER);
         u->settings.filter = f;
         ui_apply_settings(u);
     } else if (!strcmp(name, "border")) {
@@ -134,6 +206,7 @@ static bool apply_one(struct ui *u, const char *name, const char *value)
             ui_note(u, "Shift+Q's border=%s is no border (clamp, zero, mirror)", value);
             return false;
         }
+        note_replaced(u, UI_KEPT_BORDER);
         u->settings.border = border;
         ui_apply_settings(u);
     } else if (!strcmp(name, "variant")) {
@@ -141,6 +214,7 @@ static bool apply_one(struct ui *u, const char *name, const char *value)
             ui_note(u, "Shift+Q's variant=%s is no GPU variant", value);
             return false;
         }
+        note_replaced(u, UI_KEPT_VARIANT);
         u->settings.variant = index;
         ui_apply_settings(u);
     } else if (!strcmp(name, "speed")) {
@@ -148,25 +222,31 @@ static bool apply_one(struct ui *u, const char *name, const char *value)
             ui_note(u, "Shift+Q's speed=%s is not a speed from 1/16 to 16", value);
             return false;
         }
+        note_replaced(u, UI_KEPT_SPEED);
         vf_clock_set_speed(&u->clock, number, vf_now_ms());
     } else if (!strcmp(name, "volume")) {
         if (vf_parse_long(value, 0, VF_VOLUME_MAX, &whole)) {
             ui_note(u, "Shift+Q's volume=%s is not a volume from 0 to %d", value, VF_VOLUME_MAX);
             return false;
         }
+        note_replaced(u, UI_KEPT_VOLUME);
         u->volume = (int)whole;
     } else if (!strcmp(name, "mute")) {
-        if (!yes_or_no(u, name, value, &u->muted))
+        if (!yes_or_no(u, name, value, &yes))
             return false;
+        note_replaced(u, UI_KEPT_MUTE);
+        u->muted = yes;
     } else if (!strcmp(name, "pause")) {
         if (!yes_or_no(u, name, value, &yes))
             return false;
+        note_replaced(u, UI_KEPT_PAUSE);
         u->paused = yes;
         u->steps = yes; /* its picture shows, and there it waits */
         vf_clock_unanchor(&u->clock);
     } else if (!strcmp(name, "loop-file")) {
         if (!yes_or_no(u, name, value, &yes))
             return false;
+        note_replaced(u, UI_KEPT_LOOP);
         u->loop = yes;
         vf_playback_set_loop(u->playback, yes);
     } else if (!strcmp(name, "aid")) {
@@ -175,6 +255,7 @@ static bool apply_one(struct ui *u, const char *name, const char *value)
                     u->opts->no_audio ? "no sound: --no-audio" : "not a track number");
             return false;
         }
+        note_replaced(u, UI_KEPT_AID);
         u->audio_track = (int)whole; /* a track the input lacks: the sound says so */
     } else if (!strcmp(name, "sid")) {
         if (!strcmp(value, "no")) {

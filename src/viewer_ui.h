@@ -57,7 +57,16 @@ struct ui {
     bool subtitles;        /* the input's subtitles show ('j'; --no-sub: never) */
     int subtitle_track;    /* which (tracks.h): --sid's, else the best one; 0: none shows */
     int subtitles_at_open; /* the one showing when the input opened: Shift+Q keeps a change */
-    char cue[512];         /* the cue the subtitle sprite shows, where it is text */
+    /* what Shift+Q's settings replaced as the input playing opened, and which (UI_KEPT_*):
+     * back when another input opens, as mpv's file-local options (viewer_resume.c) */
+    struct ui_replaced {
+        unsigned which;
+        struct vf_settings settings; /* filter, border, variant */
+        double speed;
+        int volume, audio_track;
+        bool muted, paused, loop;
+    } replaced;
+    char cue[512]; /* the cue the subtitle sprite shows, where it is text */
     /* where the sprite shows a cue drawn as a picture (cues.h: its id, its canvas), and the
      * part of it the sprite has, at the size it is over the pictures: both follow the pictures'
      * size and the zoom (viewer_screen.c) */
@@ -135,6 +144,13 @@ struct ui_kept {
 void ui_keep_for_later(struct ui *u);
 bool ui_take_kept(struct ui *u, int i, struct ui_kept *k);
 void ui_resume_kept(struct ui *u, const struct ui_kept *k);
+/* As the next input opens, the settings Shift+Q gave the one playing go back to what they
+ * replaced (mpv's file-local options), whatever the keys did to them since: ui_settings_back
+ * gives the filter's settings and the loop the next input opens with, and ui_put_back, once the
+ * input playing is closed, sets them all. A subtitle track and an A-B loop belong to their input
+ * anyway. */
+void ui_settings_back(const struct ui *u, struct vf_settings *settings, bool *loop);
+void ui_put_back(struct ui *u);
 /* At the end, where the keys changed the filter, its border or the GPU variant: the options that
  * give them again (a headless run's), on stderr. */
 void ui_print_tuned_filter(const struct ui *u);

@@ -837,6 +837,11 @@ cat state/vfview/watch_later/* >kept-2.txt
 sed -i 's/^speed=.*/speed=fast/' state/vfview/watch_later/*
 open_paused; xdotool key s; sleep 0.4; xdotool key q; wait \$pid
 open_paused --no-resume-playback --start 5; xdotool key s; sleep 0.4; xdotool key q; wait \$pid
+open_paused; xdotool key 4 b; sleep 0.4; xdotool key Q; wait \$pid
+"$vfview" --engine cpu --pause chapters.mkv "$sample" 2>file_local.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1.5; xdotool key greater; sleep 1.5; xdotool key q; wait \$pid
 SCRIPT
 rm -rf vfview-*.png resume_settings.err state/vfview
 in_xvfb 90 1600x900x24 bash resume_settings.sh
@@ -863,6 +868,11 @@ if [ "${#shots[@]}" -eq 4 ]; then
 else
     bad "Shift+Q's settings: ${#shots[@]} screenshots: $(tail -3 resume_settings.err)"
 fi
+# and they belong to their input, as mpv's file-local options: the next input ('>') opens with the
+# command line's filter and border again, so the window ends with no filter of its own to report
+grep -qxF "vfview: resumed at 0:00.000 where Shift+Q left it, with filter, border" file_local.err &&
+    grep -q "^vfview: 2 frames shown" file_local.err && ! grep -q "the filter at the end" file_local.err &&
+    ok || bad "Shift+Q's settings on the next input: $(grep -v screenshot file_local.err)"
 
 # 'L' (mpv's loop-file) at the end of a 1.5 s clip held on its last picture: it starts again at
 # once, and goes on looping (the third picture is taken 2.2 s after 'L', in its second pass,
