@@ -181,7 +181,8 @@ static int add_planned_chapters(struct vf_recorder *r)
         r->cfg.plan.end_pts == INT64_MAX
             ? INT64_MAX
             : av_rescale_q(r->cfg.plan.end_pts, r->cfg.time_base, AV_TIME_BASE_Q) + shift;
-    return vf_recorder_add_chapters(r, shift, end);
+    const struct vf_record_segment whole = {0, shift};
+    return vf_recorder_add_chapters(r, &whole, 1, end);
 }
 
 static int open_file(struct vf_recorder *r, char *err, size_t errlen)
@@ -391,14 +392,13 @@ static int encode_picture(struct vf_recorder *r, const AVFrame *picture, char *e
 
 /* The first picture of the recording, and the first of each new serial, starts where the
  * pictures so far end: recording time = source time + shift_us from then on. */
-static void anchor(struct vf_recorder *r, int64_t pts, unsigned serial)
+static int anchor(struct vf_recorder *r, int64_t pts, unsigned serial)
 {
     r->shift_us = r->end_us - av_rescale_q(pts, r->cfg.time_base, AV_TIME_BASE_Q);
-    if (!r->anchored)
-        r->first_shift_us = r->shift_us;
     r->serial_start_us = r->anchored ? r->end_us : INT64_MIN;
     r->serial = serial;
     r->anchored = true;
+    return vf_recorder_add_segment(r, r->end_us, r->shift_us);
 }
 
 /* the pictures reach `end` (in tb) on the recording's clock */
@@ -421,8 +421,8 @@ int vf_recorder_write_picture(struct vf_recorder *r, const struct vf_frame *pict
     if (vf_convert_from_planar(r->converter, picture, r->frame, why, sizeof(why)))
         return vf_recorder_fail(r, err, errlen, why, 0);
     const bool jumped = !vf_recorder_anchored_for(r, serial);
-    if (jumped)
-        anchor(r, pts, serial);
+    if (jumped && anchor(r, pts, serial))
+        return vf_recorder_fail(r, err, errlen, "out of memory", 0);
     AVRational tb = r->encoder->time_base;
     int64_t t =
         av_rescale_q(pts, r->cfg.time_base, tb) + av_rescale_q(r->shift_us, AV_TIME_BASE_Q, tb);
@@ -468,7 +468,7 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
             vf_recorder_flush_streams(r);
         if (!r->failed)
             encode_picture(r, NULL, NULL, 0);
-        if (!r->failed && r->anchored && vf_recorder_add_chapters(r, r->first_shift_us, r->end_us))
+        if (!r->failed && vf_recorder_add_chapters(r, r->segments, r->segment_count, r->end_us))
             vf_recorder_fail(r, NULL, 0, "out of memory", 0);
         /* after a failure too: a trailer keeps what was written playable */
         int ret = r->written > 0 ? av_write_trailer(r->mux) : 0;
@@ -495,6 +495,7 @@ int vf_recorder_close(struct vf_recorder *r, long *written, char *err, size_t er
     avcodec_free_context(&r->encoder);
     avformat_free_context(r->mux);
     vf_recorder_free_streams(r);
+    free(r->segments);
     free(r);
     return status;
 }

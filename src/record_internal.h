@@ -65,7 +65,10 @@ struct vf_recorder {
     bool anchored;
     unsigned serial;
     int64_t shift_us, end_us;
-    int64_t first_shift_us; /* the first serial's: the input's chapters go by it */
+    /* where each serial starts on the recording's clock, and its shift_us: the input's
+     * chapters go by them (record_chapters.c) */
+    struct vf_record_segment *segments;
+    int segment_count, segment_capacity;
     bool chapters_added;
     /* where the pictures of this serial start on the recording's clock; INT64_MIN for the
      * recording's first, whose sound keeps the input's own lead over its first picture */
@@ -112,13 +115,20 @@ int vf_recorder_feed_subtitle_files(struct vf_recorder *r, int64_t at_us, bool j
 void vf_recorder_free_subtitle_files(struct vf_recorder *r);
 int vf_recorder_write_waiting(struct vf_recorder *r, int64_t until_us, char *err, size_t errlen);
 int vf_recorder_flush_streams(struct vf_recorder *r);
-/* The input's chapters, on the recording's clock (input time + shift_us) as its first
- * pictures are (after a seek or a loop the chapters of what came later are not told apart):
- * those that end before the recording begins left out, the one it begins in from 0, none past
- * end_us. Once a recording: later calls add nothing. Matroska writes chapters added after the
- * header at its trailer (to files); MP4 and MOV in fragments, and containers on pipes, only
- * with the header (record.c). 0, or -1 out of memory. */
-int vf_recorder_add_chapters(struct vf_recorder *r, int64_t shift_us, int64_t end_us);
+/* record_chapters.c: a segment of the recording, from start_us on its clock, whose pictures
+ * are the input's at recording time - shift_us, noted (0, or -1 out of memory); and the input's
+ * chapters as the segments hold them, added to the muxer: each segment's part of each chapter
+ * it holds, at its place in the recording (the first segment from 0, the last to end_us), a
+ * chapter going on across a jump that lands in it again. Once a recording: later calls add
+ * nothing. Matroska writes chapters added after the header at its trailer (to files); MP4 and
+ * MOV in fragments, and containers on pipes, only with the header (record.c). 0, or -1 out of
+ * memory. */
+struct vf_record_segment {
+    int64_t start_us, shift_us;
+};
+int vf_recorder_add_segment(struct vf_recorder *r, int64_t start_us, int64_t shift_us);
+int vf_recorder_add_chapters(struct vf_recorder *r, const struct vf_record_segment *segments,
+                             int count, int64_t end_us);
 void vf_recorder_free_streams(struct vf_recorder *r);
 
 #endif

@@ -392,39 +392,3 @@ void vf_recorder_free_streams(struct vf_recorder *r)
         av_packet_free(&r->waiting[i]);
     vf_recorder_free_subtitle_files(r);
 }
-
-int vf_recorder_add_chapters(struct vf_recorder *r, int64_t shift_us, int64_t end_us)
-{
-    const AVFormatContext *in = r->cfg.source;
-    if (!in || in->nb_chapters == 0 || r->chapters_added)
-        return 0;
-    r->chapters_added = true;
-    AVChapter **kept = av_calloc(in->nb_chapters, sizeof(*kept));
-    if (!kept)
-        return -1;
-    unsigned n = 0;
-    bool out_of_memory = false;
-    for (unsigned i = 0; i < in->nb_chapters && !out_of_memory; i++) {
-        const AVChapter *c = in->chapters[i];
-        const int64_t start = av_rescale_q(c->start, c->time_base, AV_TIME_BASE_Q) + shift_us;
-        const int64_t end = av_rescale_q(c->end, c->time_base, AV_TIME_BASE_Q) + shift_us;
-        if (end <= 0 || start >= end_us)
-            continue;
-        AVChapter *out = av_mallocz(sizeof(*out));
-        out_of_memory = !out || av_dict_copy(&out->metadata, c->metadata, 0) < 0;
-        if (out_of_memory) {
-            if (out)
-                av_dict_free(&out->metadata);
-            av_free(out);
-            break;
-        }
-        out->id = c->id;
-        out->time_base = AV_TIME_BASE_Q;
-        out->start = start > 0 ? start : 0;
-        out->end = end < end_us ? end : end_us;
-        kept[n++] = out;
-    }
-    r->mux->chapters = kept; /* freed with the muxer */
-    r->mux->nb_chapters = n;
-    return out_of_memory ? -1 : 0;
-}

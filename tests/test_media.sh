@@ -630,6 +630,18 @@ run chapters_frames 0 -i chapters.mkv --start 6 --frames 100 -o chapters-frames.
         [ "$(chapters_of chapters-frames.mkv)" = "0.000000,4.000000,Middle " ] && ok ||
         bad "--frames 100 from 6 s: MP4 '$(chapters_of chapters-frames.mp4)'," \
             "Matroska '$(chapters_of chapters-frames.mkv)'"; }
+# a loop (--loop, --start 10 --end 14: two passes of 4 s in 200 pictures) holds the chapters of
+# each pass where the pass is: Middle 0-2, End 2-4, Middle again 4-6, End 6-8 (the first pass's
+# chapters alone used to go on to the end: Middle 0-2, End 2-8); and one within a chapter (5 to
+# 9 s, twice) goes on across the jump: Middle 0-8
+run chapters_loop 0 -i chapters.mkv --start 10 --end 14 --loop --frames 200 -o chapters-loop.mkv &&
+    run chapters_loop_within 0 -i chapters.mkv --start 5 --end 9 --loop --frames 200 \
+        -o chapters-loop-within.mkv &&
+    { [ "$(chapters_of chapters-loop.mkv)" = "0.000000,2.000000,Middle 2.000000,4.000000,End \
+4.000000,6.000000,Middle 6.000000,8.000000,End " ] &&
+        [ "$(chapters_of chapters-loop-within.mkv)" = "0.000000,8.000000,Middle " ] && ok ||
+        bad "chapters of a loop: '$(chapters_of chapters-loop.mkv)'," \
+            "within one: '$(chapters_of chapters-loop-within.mkv)'"; }
 # --start '#2' --end '#3' (as mpv's): Middle alone, 4 to 12 s, 200 pictures at 25 fps; '#4', the
 # end of the last, is the input's end; a chapter the input lacks stops vfview in one line
 run chapter_cut 0 -i chapters.mkv --start '#2' --end '#3' -o chapter-cut.mkv &&
