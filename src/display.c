@@ -166,7 +166,8 @@ static int setup_gl(struct vf_display *d, char *err, size_t errlen)
 }
 
 struct vf_display *vf_display_open(const char *title, int video_w, int video_h, double sar,
-                                   bool fullscreen, char *err, size_t errlen)
+                                   const struct vf_window_request *size, bool fullscreen, char *err,
+                                   size_t errlen)
 {
     struct vf_display *d = calloc(1, sizeof(*d));
     if (!d) {
@@ -181,23 +182,22 @@ struct vf_display *vf_display_open(const char *title, int video_w, int video_h, 
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     /* two halves side by side, as wide as their pixels' shape says (wider rather than lower,
-     * as players do), shrunk to fit 90% of the screen */
-    int w = 2 * (int)(sar > 1 ? video_w * sar + 0.5 : video_w);
-    int h = (int)(sar < 1 ? video_h / sar + 0.5 : video_h) + 24;
-    SDL_Rect screen;
-    if (SDL_GetDisplayUsableBounds(0, &screen) == 0) {
-        double fit = SDL_min(0.9 * screen.w / w, 0.9 * screen.h / h);
-        if (fit < 1) {
-            w = (int)(w * fit);
-            h = (int)(h * fit);
-        }
-    }
+     * as players do), shrunk to fit 90% of the screen unless `size` says otherwise */
+    const int w = 2 * (int)(sar > 1 ? video_w * sar + 0.5 : video_w);
+    const int h = (int)(sar < 1 ? video_h / sar + 0.5 : video_h) + 24;
+    SDL_Rect usable;
+    struct vf_rect screen = {0, 0, 0, 0}; /* not known: the shares of it are not applied */
+    if (SDL_GetDisplayUsableBounds(0, &usable) == 0)
+        screen = (struct vf_rect){usable.x, usable.y, usable.w, usable.h};
+    const struct vf_window_request natural = {0};
+    const struct vf_rect at = vf_window_place(w, h, screen, size ? size : &natural);
     /* fullscreen from the start, the size above is the one 'f' goes back to */
     d->fullscreen = fullscreen;
-    d->window =
-        SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
-                         SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
-                             (fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0));
+    d->window = SDL_CreateWindow(
+        title, at.x == VF_WINDOW_CENTERED ? (int)SDL_WINDOWPOS_CENTERED : at.x,
+        at.y == VF_WINDOW_CENTERED ? (int)SDL_WINDOWPOS_CENTERED : at.y, at.w, at.h,
+        SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
+            (fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0));
     if (!d->window) {
         snprintf(err, errlen, "SDL_CreateWindow: %s", SDL_GetError());
         goto fail;

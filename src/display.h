@@ -12,6 +12,7 @@
 
 #include "frame.h"
 #include "layout.h"
+#include "window_size.h"
 
 /* drawn in this order: the cue first, so that what vfview itself says is never hidden by it,
  * as mpv draws its OSD over the subtitles (a DVD cue at the top of the picture covered the
@@ -42,10 +43,12 @@ struct vf_draw_request {
 struct vf_display;
 
 /* Opens a resizable HiDPI-aware window sized for two video_w x video_h halves, whose pixels
- * are `sar` times as wide as tall (1: square), or fullscreen, that size kept for leaving it.
- * SDL video must be initialised. NULL with a message (SDL's or GL's reason). */
+ * are `sar` times as wide as tall (1: square), as `size` asks (window_size.h), or fullscreen,
+ * that size kept for leaving it. SDL video must be initialised. NULL with a message (SDL's or
+ * GL's reason). */
 struct vf_display *vf_display_open(const char *title, int video_w, int video_h, double sar,
-                                   bool fullscreen, char *err, size_t errlen);
+                                   const struct vf_window_request *size, bool fullscreen, char *err,
+                                   size_t errlen);
 void vf_display_close(struct vf_display *d);
 /* 0 when video_w x video_h pictures fit this OpenGL's textures; else -1 with a message. */
 int vf_display_fits(const struct vf_display *d, int video_w, int video_h, char *err, size_t errlen);

@@ -31,6 +31,9 @@ enum {
     OPT_LOOP,
     OPT_PAUSE,
     OPT_FULLSCREEN,
+    OPT_GEOMETRY,
+    OPT_AUTOFIT,
+    OPT_AUTOFIT_LARGER,
     OPT_NO_RESUME,
     OPT_AS_STORED,
     OPT_NO_TONEMAP,
@@ -93,6 +96,13 @@ static const struct cli_option cli_options[] = {
      "start again at the end, from --start (the bundled sample always does)"},
     {"pause", no_argument, OPT_PAUSE, "", "open the window paused on the first picture"},
     {"fs", no_argument, OPT_FULLSCREEN, "", "open the window fullscreen (f: leave it)"},
+    {"geometry", required_argument, OPT_GEOMETRY, "GEOM",
+     "the window's size and place, as mpv's: W[xH][+-X+-Y] or X:Y, pixels or N% of the "
+     "screen (50%: half its width, 1280x720-0-0: at the bottom right)"},
+    {"autofit", required_argument, OPT_AUTOFIT, "W[xH]",
+     "the window made as large as fits in W x H, its shape kept (pixels or N% of the screen)"},
+    {"autofit-larger", required_argument, OPT_AUTOFIT_LARGER, "W[xH]",
+     "the same, but only made smaller (default 90%x90%)"},
     {"no-resume-playback", no_argument, OPT_NO_RESUME, "",
      "start at the beginning (or --start) where Shift+Q kept a position, and keep it"},
     {"no-autorotate", no_argument, OPT_AS_STORED, "",
@@ -301,6 +311,20 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
     case OPT_FULLSCREEN:
         o->fullscreen = true;
         break;
+    case OPT_GEOMETRY:
+        if (vf_geometry_parse(arg, &o->window.geometry))
+            return fail(err, len,
+                        "--geometry: '%s' is not W[xH][+-X+-Y] or X:Y (pixels, or N%% of the "
+                        "screen)",
+                        arg);
+        break;
+    case OPT_AUTOFIT:
+    case OPT_AUTOFIT_LARGER:
+        if (vf_autofit_parse(arg,
+                             id == OPT_AUTOFIT ? &o->window.autofit : &o->window.autofit_larger))
+            return fail(err, len, "--%s: '%s' is not W or WxH (pixels, or N%% of the screen)",
+                        id == OPT_AUTOFIT ? "autofit" : "autofit-larger", arg);
+        break;
     case OPT_NO_RESUME:
         o->no_resume = true;
         break;
@@ -472,13 +496,25 @@ static int apply_file(struct vf_options *o, bool *from_file, char *err, size_t l
     return rc;
 }
 
+/* Whether the window's size options were given (--geometry, --autofit, --autofit-larger):
+ * from_file NULL: from anywhere, else only from the command line. */
+static bool window_sized(const struct vf_options *o, const bool *from_file)
+{
+    const struct vf_window_request *w = &o->window;
+    const bool geometry = w->geometry.w.given || w->geometry.x.given;
+    return (geometry && !(from_file && from_file[OPT_GEOMETRY])) ||
+           (w->autofit.w.given && !(from_file && from_file[OPT_AUTOFIT])) ||
+           (w->autofit_larger.w.given && !(from_file && from_file[OPT_AUTOFIT_LARGER]));
+}
+
 /* A file's option yields where the command line's cannot go with it: dropped, as if not given. */
 static void yield_to_command_line(struct vf_options *o, const bool *from_file)
 {
     const struct vf_position none = {0};
     if (from_file[OPT_NO_WINDOW] &&
         (o->input_count > 1 || (o->pause && !from_file[OPT_PAUSE]) ||
-         (o->fullscreen && !from_file[OPT_FULLSCREEN]) || (o->speed != 1 && !from_file[OPT_SPEED])))
+         (o->fullscreen && !from_file[OPT_FULLSCREEN]) ||
+         (o->speed != 1 && !from_file[OPT_SPEED]) || window_sized(o, from_file)))
         o->no_window = false;
     if (o->no_window) {
         if (from_file[OPT_PAUSE])
@@ -487,6 +523,12 @@ static void yield_to_command_line(struct vf_options *o, const bool *from_file)
             o->fullscreen = false;
         if (from_file[OPT_SPEED])
             o->speed = 1;
+        if (from_file[OPT_GEOMETRY])
+            o->window.geometry = (struct vf_geometry){0};
+        if (from_file[OPT_AUTOFIT])
+            o->window.autofit = (struct vf_autofit){0};
+        if (from_file[OPT_AUTOFIT_LARGER])
+            o->window.autofit_larger = (struct vf_autofit){0};
     }
     if (o->webcam) {
         if (from_file[OPT_LOOP])
@@ -581,5 +623,8 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
                     o->pause ? "pause" : "speed");
     if (o->fullscreen && o->no_window)
         return fail(err, errlen, "--fs: the window's; not with --no-window");
+    if (window_sized(o, NULL) && o->no_window)
+        return fail(err, errlen,
+                    "--geometry, --autofit, --autofit-larger: the window's; not with --no-window");
     return 0;
 }

@@ -8,6 +8,7 @@
 #include "filter.h"
 #include "parse.h"
 #include "subtitle_files.h"
+#include "window_size.h"
 
 enum vf_engine_choice { VF_USE_BOTH, VF_USE_CPU, VF_USE_GPU };
 
@@ -40,17 +41,18 @@ struct vf_options {
     bool loop;                /* start again at the end */
     bool pause;               /* the window opens paused */
     bool fullscreen;          /* --fs: the window opens fullscreen */
-    bool no_resume;           /* --no-resume-playback: Shift+Q's positions left unread */
-    bool as_stored;           /* --no-autorotate: ignore the input's display matrix */
-    bool keep_hdr;            /* --no-tonemap: HDR pictures' values as stored */
-    bool keep_fields;         /* --no-deinterlace: interlaced pictures as stored */
-    int rotate;               /* degrees clockwise, after the input's own turn: 0, 90, 180, 270 */
-    bool mirror;              /* left to right, after the turns */
-    double speed;             /* the window's playback speed; 1: real time */
-    bool no_audio;            /* the window plays no sound */
-    bool no_subtitles;        /* --no-sub: the window shows none, recordings carry none */
-    int audio_track;          /* --aid: 1 for the input's first audio stream...; 0: the best */
-    int subtitle_track;       /* --sid: the same for subtitles; 0: the best text one, all kept */
+    struct vf_window_request window; /* --geometry, --autofit, --autofit-larger */
+    bool no_resume;                  /* --no-resume-playback: Shift+Q's positions left unread */
+    bool as_stored;                  /* --no-autorotate: ignore the input's display matrix */
+    bool keep_hdr;                   /* --no-tonemap: HDR pictures' values as stored */
+    bool keep_fields;                /* --no-deinterlace: interlaced pictures as stored */
+    int rotate;         /* degrees clockwise, after the input's own turn: 0, 90, 180, 270 */
+    bool mirror;        /* left to right, after the turns */
+    double speed;       /* the window's playback speed; 1: real time */
+    bool no_audio;      /* the window plays no sound */
+    bool no_subtitles;  /* --no-sub: the window shows none, recordings carry none */
+    int audio_track;    /* --aid: 1 for the input's first audio stream...; 0: the best */
+    int subtitle_track; /* --sid: the same for subtitles; 0: the best text one, all kept */
     const char *subtitle_files[VF_MAX_SUBTITLE_FILES]; /* --sub-file: more subtitle tracks */
     int subtitle_file_count;
     int volume;                 /* the window's sound, 0..100 */

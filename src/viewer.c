@@ -716,7 +716,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     const struct vf_source_info *info = vf_playback_info(u.playback);
     window_title(info, title, sizeof(title));
     u.display = vf_display_open(title, info->width, info->height, av_q2d(info->sample_aspect),
-                                u.opts->fullscreen, err, sizeof(err));
+                                &u.opts->window, u.opts->fullscreen, err, sizeof(err));
     if (!u.display)
         goto fail;
     SDL_StartTextInput(); /* the keys that type act by what they type (viewer_input.c) */

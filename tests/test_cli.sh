@@ -51,6 +51,12 @@ expect 2 "--speed: a camera plays at its own pace; not with --webcam" --webcam -
 expect 2 "--speed: the window's; --no-window runs at full speed" --no-window --speed 2
 expect 2 "--pause: the window's; --no-window runs at full speed" --no-window --pause
 expect 2 "--fs: the window's; not with --no-window" --no-window --fs
+expect 2 "--geometry, --autofit, --autofit-larger: the window's; not with --no-window" \
+    --no-window --geometry 50%
+expect 2 "--geometry: '800x' is not W[xH][+-X+-Y] or X:Y (pixels, or N% of the screen)" \
+    --geometry 800x
+expect 2 "--autofit: '+10+10' is not W or WxH (pixels, or N% of the screen)" --autofit +10+10
+expect 2 "--autofit-larger: '101%' is not W or WxH" --autofit-larger 101%
 expect 2 "--filter: custom: div must be a positive" -f "custom:matrix=1 2 3 4 5 6 7 8 9:div=0"
 expect 2 "--border: 'wrap'" --border wrap
 expect 2 "--engine: 'tpu'" --engine tpu
@@ -112,7 +118,8 @@ expect 2 "vfview: $conf: cannot read: Is a directory" --help
 rmdir "$conf"
 # a window's options yield to --no-window, and the camera's and --loop wait for a camera: the
 # file's are dropped where the command line's would fail (these runs fail later, at the input)
-printf 'pause\nspeed=2\nfs\nloop\nwebcam-fps=30\nwebcam-format=lavfi\n' >"$conf"
+printf 'pause\nspeed=2\nfs\ngeometry=50%%\nautofit=800\nautofit-larger=90%%\n' >"$conf"
+printf 'loop\nwebcam-fps=30\nwebcam-format=lavfi\n' >>"$conf"
 out=$("$vfview" --no-window --frames 1 -i "$tmp/missing.mp4" 2>&1)
 status=$?
 [ "$status" = 1 ] && ok || bad "the file's window options with --no-window: exit $status: $out"

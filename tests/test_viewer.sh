@@ -428,8 +428,18 @@ timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; ex
 sleep 1; xdotool key s; sleep 0.5; xdotool key f; sleep 1; xdotool key s; sleep 0.5
 xdotool key q
 wait \$pid
+"$vfview" --engine cpu --pause --geometry 50%-0-0 2>geometry.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >window.txt || { kill \$pid; exit 3; }
+sleep 1; xdotool getwindowgeometry "\$(head -1 window.txt)" >geometry.txt; xdotool key q
+wait \$pid
 SCRIPT
 session fullscreen.sh 1000x700x24
+# --geometry 50%-0-0, as mpv's: half the screen's width, the height by the window's shape (1440x418
+# at the sample's size), at the bottom right corner
+[ "$(grep -o "Position: [0-9,]*\|Geometry: [0-9x]*" geometry.txt 2>/dev/null | tr '\n' ' ')" = \
+    "Position: 500,555 Geometry: 500x145 " ] && ok ||
+    bad "--geometry 50%-0-0 on a 1000x700 screen: $(cat geometry.txt geometry.err)"
 size_of() { ffprobe -v error -show_entries stream=width,height -of csv=p=0:s=x "$1"; }
 if [ "${#shots[@]}" -eq 2 ] && [ -f fs-opened.png ]; then
     [ "$(size_of fs-opened.png)" = 1000x700 ] && [ "$(size_of "${shots[0]}")" != 1000x700 ] &&
