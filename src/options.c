@@ -29,6 +29,7 @@ enum {
     OPT_END,
     OPT_LENGTH,
     OPT_LOOP,
+    OPT_LOOP_PLAYLIST,
     OPT_PAUSE,
     OPT_FULLSCREEN,
     OPT_GEOMETRY,
@@ -94,6 +95,8 @@ static const struct cli_option cli_options[] = {
     {"length", required_argument, OPT_LENGTH, "TIME", "end this long after --start"},
     {"loop", no_argument, OPT_LOOP, "",
      "start again at the end, from --start (the bundled sample always does)"},
+    {"loop-playlist", no_argument, OPT_LOOP_PLAYLIST, "",
+     "the window goes on from the last input to the first (it plays them in turn)"},
     {"pause", no_argument, OPT_PAUSE, "", "open the window paused on the first picture"},
     {"fs", no_argument, OPT_FULLSCREEN, "", "open the window fullscreen (f: leave it)"},
     {"geometry", required_argument, OPT_GEOMETRY, "GEOM",
@@ -305,6 +308,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
     case OPT_LOOP:
         o->loop = true;
         break;
+    case OPT_LOOP_PLAYLIST:
+        o->loop_playlist = true;
+        break;
     case OPT_PAUSE:
         o->pause = true;
         break;
@@ -514,7 +520,8 @@ static void yield_to_command_line(struct vf_options *o, const bool *from_file)
     if (from_file[OPT_NO_WINDOW] &&
         (o->input_count > 1 || (o->pause && !from_file[OPT_PAUSE]) ||
          (o->fullscreen && !from_file[OPT_FULLSCREEN]) ||
-         (o->speed != 1 && !from_file[OPT_SPEED]) || window_sized(o, from_file)))
+         (o->speed != 1 && !from_file[OPT_SPEED]) ||
+         (o->loop_playlist && !from_file[OPT_LOOP_PLAYLIST]) || window_sized(o, from_file)))
         o->no_window = false;
     if (o->no_window) {
         if (from_file[OPT_PAUSE])
@@ -523,6 +530,8 @@ static void yield_to_command_line(struct vf_options *o, const bool *from_file)
             o->fullscreen = false;
         if (from_file[OPT_SPEED])
             o->speed = 1;
+        if (from_file[OPT_LOOP_PLAYLIST])
+            o->loop_playlist = false;
         if (from_file[OPT_GEOMETRY])
             o->window.geometry = (struct vf_geometry){0};
         if (from_file[OPT_AUTOFIT])
@@ -623,6 +632,8 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
                     o->pause ? "pause" : "speed");
     if (o->fullscreen && o->no_window)
         return fail(err, errlen, "--fs: the window's; not with --no-window");
+    if (o->loop_playlist && o->no_window)
+        return fail(err, errlen, "--loop-playlist: the window's; not with --no-window");
     if (window_sized(o, NULL) && o->no_window)
         return fail(err, errlen,
                     "--geometry, --autofit, --autofit-larger: the window's; not with --no-window");

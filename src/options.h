@@ -39,6 +39,7 @@ struct vf_options {
     struct vf_position end;   /* and ends; with --length, the earlier; not given: its end */
     double length;            /* --length, seconds; 0: none */
     bool loop;                /* start again at the end */
+    bool loop_playlist;       /* the window: after the last input, the first again */
     bool pause;               /* the window opens paused */
     bool fullscreen;          /* --fs: the window opens fullscreen */
     struct vf_window_request window; /* --geometry, --autofit, --autofit-larger */

@@ -337,6 +337,25 @@ static void switch_input(struct ui *u, int step)
         ui_note(u, "no input %s this one", step > 0 ? "after" : "before");
 }
 
+/* At the end of an input playing (not paused, not looping), the next that opens plays, as in
+ * mpv's playlist; after the last, the first again with --loop-playlist. Otherwise, and at the
+ * end of a picture stepped to, the window holds the last picture. */
+static void play_on(struct ui *u)
+{
+    const int count = ui_input_count(u), from = u->input;
+    char err[1024];
+    for (int k = 1; k <= count && !u->paused; k++) {
+        if (from + k >= count && !u->opts->loop_playlist)
+            return;
+        const int i = (from + k) % count;
+        if (ui_open_input(u, i, err, sizeof(err)) == 0) {
+            ui_note(u, "playing %s (%d/%d)", vf_playback_info(u->playback)->name, i + 1, count);
+            return;
+        }
+        ui_note(u, "%s", err);
+    }
+}
+
 void ui_command(struct ui *u, const struct vf_key_binding *b)
 {
     struct vf_settings *s = &u->settings;
@@ -632,6 +651,8 @@ static int run_loop(struct ui *u)
             u->last_panel = 0;
             if (ended && error)
                 ui_note(u, "%s: stopped: %s", vf_playback_info(u->playback)->name, error);
+            if (ended)
+                play_on(u);
         }
         if (u->upload) {
             const struct vf_frame *half[2];
