@@ -297,6 +297,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
     ui_put_back(u);
     u->playback = next;
     u->input = i;
+    u->shown_at_open = u->shown;
     ui_choose_subtitles(u);
     u->subtitles_at_open = u->subtitles ? u->subtitle_track : 0;
     /* Shift+Q's settings for this input, before its sound opens with them */
@@ -339,11 +340,15 @@ static void switch_input(struct ui *u, int step)
 
 /* At the end of an input playing (not paused, not looping), the next that opens plays, as in
  * mpv's playlist; after the last, the first again with --loop-playlist. Otherwise, and at the
- * end of a picture stepped to, the window holds the last picture. */
+ * end of a picture stepped to, the window holds the last picture, and so it does for a still
+ * (one picture: an image), as mpv's --image-display-duration=inf: images are looked at, and
+ * gone through with '>'. */
 static void play_on(struct ui *u)
 {
     const int count = ui_input_count(u), from = u->input;
     char err[1024];
+    if (u->shown - u->shown_at_open <= 1)
+        return;
     for (int k = 1; k <= count && !u->paused; k++) {
         if (from + k >= count && !u->opts->loop_playlist)
             return;

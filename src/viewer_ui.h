@@ -93,6 +93,7 @@ struct ui {
     char hover_text[192];  /* what the time sprite shows */
     double hover_text_s;   /* for the pointer there */
     long shown, dropped, screenshots, recordings;
+    long shown_at_open;     /* `shown` as the input playing opened: a still shows one picture */
     bool failed;            /* a recording, or the textures of a switch of input: exit status 1 */
     struct series times[4]; /* CPU, GPU, the UI thread's own work: wall clock, then its CPU time */
     struct vf_graph graph;
