@@ -345,7 +345,7 @@ int vf_headless_run(const struct vf_options *opts)
     if (opts->frames && (!total || opts->frames < total))
         total = opts->frames;
     struct vf_progress progress;
-    vf_progress_start(&progress, stderr, total);
+    vf_progress_start(&progress, stderr, total, opts->quiet);
     int write_failed = consume(&r, &progress, err, sizeof(err));
     vf_progress_finish(&progress);
 

@@ -53,6 +53,7 @@ enum {
     OPT_INPUT_CONF,
     OPT_SCREENSHOT_DIR,
     OPT_NO_CONFIG,
+    OPT_QUIET,
     OPT_VERSION,
     OPT_END_OF_IDS
 };
@@ -140,6 +141,9 @@ static const struct cli_option cli_options[] = {
      "where the window's screenshots (s, S) go, made if missing (default: the current folder)"},
     {"no-config", no_argument, OPT_NO_CONFIG, "",
      "leave the options file unread (~/.config/vfview/vfview.conf: NAME=VALUE a line)"},
+    {"quiet", no_argument, OPT_QUIET, "",
+     "no status line on a terminal (the window's position and times, a headless run's "
+     "progress)"},
     {"verbose", no_argument, 'v', "", "also show FFmpeg's own messages"},
     {"help", no_argument, 'h', "", "this text"},
     {"version", no_argument, OPT_VERSION, "", "version and built features"},
@@ -398,6 +402,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     case 'v':
         o->verbose = true;
+        break;
+    case OPT_QUIET:
+        o->quiet = true;
         break;
     case OPT_SCREENSHOT_DIR:
         if (!*arg)

@@ -62,6 +62,7 @@ struct vf_options {
     const char *input_conf;     /* key bindings over the built-in ones; NULL: the user's, if any */
     const char *screenshot_dir; /* where the window's screenshots go; NULL: the current folder */
     bool verbose;               /* FFmpeg's own log lines on stderr */
+    bool quiet;                 /* no status line or progress on stderr */
     bool help;
     bool version;
     char config_path[1024]; /* the options file read, "" for none */

@@ -1,5 +1,7 @@
 #include "progress.h"
 
+#include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "timing.h"
@@ -7,10 +9,12 @@
 enum { BAR_WIDTH = 30 };
 static const double TERMINAL_PERIOD_MS = 200, LOG_PERIOD_MS = 5000;
 
-void vf_progress_start(struct vf_progress *p, FILE *out, long total)
+void vf_progress_start(struct vf_progress *p, FILE *out, long total, bool quiet)
 {
     p->out = out;
     p->terminal = isatty(fileno(out));
+    p->quiet = quiet;
+    p->line[0] = '\0';
     p->total = total > 0 ? total : 0;
     p->started_ms = p->last_draw_ms = vf_now_ms();
     p->drawn = false;
@@ -28,7 +32,7 @@ void vf_format_duration(double seconds, char *buf, size_t len)
 void vf_progress_update(struct vf_progress *p, long done)
 {
     double now = vf_now_ms();
-    if (now - p->last_draw_ms < (p->terminal ? TERMINAL_PERIOD_MS : LOG_PERIOD_MS))
+    if (p->quiet || now - p->last_draw_ms < (p->terminal ? TERMINAL_PERIOD_MS : LOG_PERIOD_MS))
         return;
     p->last_draw_ms = now;
     double elapsed = (now - p->started_ms) / 1000;
@@ -65,4 +69,29 @@ void vf_progress_finish(struct vf_progress *p)
     if (p->drawn)
         fprintf(p->out, "\r\033[K");
     p->drawn = false;
+    p->line[0] = '\0';
+}
+
+/* The bytes of text's first `columns` characters (UTF-8: one a lead byte). */
+static size_t bytes_of_columns(const char *text, int columns)
+{
+    size_t n = 0;
+    for (int c = 0; text[n]; n++)
+        if (((unsigned char)text[n] & 0xc0) != 0x80 && c++ == columns)
+            break;
+    return n;
+}
+
+void vf_progress_line(struct vf_progress *p, const char *text)
+{
+    if (!p->terminal || p->quiet || !strcmp(text, p->line))
+        return;
+    snprintf(p->line, sizeof(p->line), "%s", text);
+    struct winsize size;
+    /* a line longer than the terminal would wrap, and \r go back to its last part only */
+    const int columns =
+        ioctl(fileno(p->out), TIOCGWINSZ, &size) == 0 && size.ws_col > 1 ? size.ws_col - 1 : 79;
+    fprintf(p->out, "\r\033[K%.*s", (int)bytes_of_columns(text, columns), text);
+    fflush(p->out);
+    p->drawn = true;
 }

@@ -31,7 +31,18 @@ void ui_note(struct ui *u, const char *fmt, ...)
     va_end(ap);
     u->message_until = vf_now_ms() + MESSAGE_MS;
     u->last_panel = 0;
-    fprintf(stderr, "vfview: %s\n", u->message);
+    ui_say(u, "%s", u->message);
+}
+
+void ui_say(struct ui *u, const char *fmt, ...)
+{
+    vf_progress_finish(&u->status); /* the next panel update draws it again */
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("vfview: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
 }
 
 void ui_toggle_fullscreen(struct ui *u)
@@ -118,7 +129,7 @@ static void report_recordings(struct ui *u, bool wait)
     while ((rc = vf_playback_record_result(u->playback, wait, msg, sizeof(msg)))) {
         const char *how = rc < 0 ? "recording failed: " : "recording stopped: ";
         if (wait)
-            fprintf(stderr, "vfview: %s%s\n", how, msg);
+            ui_say(u, "%s%s", how, msg);
         else
             ui_note(u, "%s%s", how, msg);
         u->failed |= rc < 0;
@@ -624,6 +635,7 @@ static double percentile(struct series *s, double p)
 static void print_summary(struct ui *u)
 {
     static const char *const names[4] = {"CPU fast", "GPU", "UI thread", "of it on the CPU"};
+    vf_progress_finish(&u->status);
     fprintf(stderr, "vfview: %ld frame%s shown, %ld dropped", u->shown, u->shown == 1 ? "" : "s",
             u->dropped);
     for (int e = 0; e < 4; e++) {
@@ -714,6 +726,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     char err[1024], title[1200];
     int status = 1;
     av_log_set_level(opts->verbose ? AV_LOG_INFO : AV_LOG_QUIET);
+    vf_progress_start(&u.status, stderr, 0, opts->quiet);
     vf_record_ignore_write_signals(); /* a full disk ends a recording, not the window */
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         fprintf(stderr, "vfview: SDL_Init: %s\n", SDL_GetError());
@@ -736,7 +749,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     /* the first input that opens; each that does not says why in a line of its own */
     for (int i = 0; i < inputs_given(&u) && !u.playback; i++)
         if (ui_open_input(&u, i, err, sizeof(err)) && i + 1 < inputs_given(&u))
-            fprintf(stderr, "vfview: %s\n", err);
+            ui_say(&u, "%s", err);
     if (!u.playback)
         goto fail;
     const struct vf_source_info *info = vf_playback_info(u.playback);
@@ -768,7 +781,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     ui_print_tuned_filter(&u);
     goto done;
 fail:
-    fprintf(stderr, "vfview: %s\n", err);
+    ui_say(&u, "%s", err);
 done:
     if (u.playback) {
         vf_playback_give_back(u.playback, u.current);

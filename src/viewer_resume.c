@@ -78,25 +78,25 @@ void ui_keep_for_later(struct ui *u)
     const char *url = u->playback && u->current ? ui_input_url(u, u->input) : NULL;
     char err[1024], at[32], settings[VF_WATCH_LATER_SETTINGS];
     if (!url || u->opts->webcam || !vf_watch_later_applies(url) || !ui_seekable(u)) {
-        fprintf(stderr, "vfview: no position kept: %s\n",
-                u->opts->webcam ? "a camera cannot seek"
-                : !u->current   ? "no picture shown yet"
-                                : "this input cannot seek");
+        ui_say(u, "no position kept: %s",
+               u->opts->webcam ? "a camera cannot seek"
+               : !u->current   ? "no picture shown yet"
+                               : "this input cannot seek");
         return;
     }
     const double into = ui_into_input(u, ui_position_s(u));
     vf_describe_position(into, 0, true, at, sizeof(at));
     const bool whole = changed_settings(u, settings);
     if (vf_watch_later_save(url, into, settings, err, sizeof(err))) {
-        fprintf(stderr, "vfview: no position kept: %s\n", err);
+        ui_say(u, "no position kept: %s", err);
         return;
     }
     char names[256] = "";
     for (const char *line = settings; *line; line = strchr(line, '\n') + 1)
         snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%.*s",
                  *names ? ", " : ", with ", (int)strcspn(line, "="), line);
-    fprintf(stderr, "vfview: %s: the next time it starts at %s%s (Shift+Q)%s\n", url, at, names,
-            whole ? "" : "; some settings did not fit and were left out");
+    ui_say(u, "%s: the next time it starts at %s%s (Shift+Q)%s", url, at, names,
+           whole ? "" : "; some settings did not fit and were left out");
 }
 
 /* The settings Shift+Q can replace, for ui_replaced.which. */
@@ -330,7 +330,7 @@ void ui_resume_kept(struct ui *u, const struct ui_kept *k)
         ui_note(u, "%s as Shift+Q left them", k->applied);
 }
 
-void ui_print_tuned_filter(const struct ui *u)
+void ui_print_tuned_filter(struct ui *u)
 {
     const struct vf_options *o = u->opts;
     const struct vf_settings *s = &u->settings;
@@ -341,6 +341,6 @@ void ui_print_tuned_filter(const struct ui *u)
     if (!strcmp(spec, started) && s->border == o->border && s->variant == o->gpu_variant)
         return;
     /* the spec needs no quotes in a shell: names, numbers, ':', '=', ',' and '-' */
-    fprintf(stderr, "vfview: the filter at the end, as options: -f %s --border %s --variant %s\n",
-            spec, vf_border_names[s->border], vf_gpu_variant_names[s->variant]);
+    ui_say(u, "the filter at the end, as options: -f %s --border %s --variant %s", spec,
+           vf_border_names[s->border], vf_gpu_variant_names[s->variant]);
 }

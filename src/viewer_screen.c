@@ -106,9 +106,9 @@ static void set_sprite(struct ui *u, struct vf_overlay *o, enum vf_sprite_id id,
     char err[512];
     SDL_Surface *s = n ? vf_overlay_render(o, lines, n, graph, max_width, err, sizeof(err)) : NULL;
     if (n && !s)
-        fprintf(stderr, "vfview: %s\n", err);
+        ui_say(u, "%s", err);
     if (vf_display_set_sprite(u->display, id, s, err, sizeof(err)))
-        fprintf(stderr, "vfview: %s\n", err);
+        ui_say(u, "%s", err);
     SDL_FreeSurface(s);
 }
 
@@ -155,7 +155,7 @@ static void update_help(struct ui *u, const struct vf_layout *l)
     int count = 0;
     for (;; scale -= step) {
         if (vf_overlay_set_scale(u->help_overlay, scale, err, sizeof(err))) {
-            fprintf(stderr, "vfview: %s\n", err);
+            ui_say(u, "%s", err);
             return;
         }
         count = fold_help(u->help_overlay, l, lines, n, folded, ROWS);
@@ -194,7 +194,7 @@ static void update_bar(struct ui *u, const struct vf_layout *l)
     SDL_Surface *s = vf_overlay_bar(bar.w, bar.h, played, loop, marks, chapters, chapter_count, err,
                                     sizeof(err));
     if (!s || vf_display_set_sprite(u->display, VF_SPRITE_SEEK, s, err, sizeof(err)))
-        fprintf(stderr, "vfview: %s\n", err);
+        ui_say(u, "%s", err);
     SDL_FreeSurface(s);
 }
 
@@ -280,6 +280,16 @@ void ui_update_overlay(struct ui *u, double now, char *gpu_status)
              : u->input + 1 < ui_input_count(u) ? "end of input (←/→ seek, > next)"
                                                 : "end of input (←/→ seek)");
     snprintf(l[6], sizeof(l[6]), "%s", now < u->message_until ? u->message : "h: keys");
+    /* the same on the terminal's status line, as mpv's (--quiet: none) */
+    char status[512], filter[96], times[64] = "";
+    vf_filter_describe(&on_screen->filter, filter, sizeof(filter));
+    if (cpu >= 0)
+        snprintf(times, sizeof(times), "  CPU %.2f ms", cpu);
+    if (gpu >= 0 && !gpu_status[0])
+        snprintf(times + strlen(times), sizeof(times) - strlen(times), "  GPU %.2f ms", gpu);
+    snprintf(status, sizeof(status), "%s%s%s%s%s%s%s%s%s", u->paused ? "(Paused) " : "", which,
+             position, position[0] ? "  " : "", chapter, loop, speed, filter, times);
+    vf_progress_line(&u->status, status);
     describe_pixel(u, l[7], sizeof(l[7]));
     const char *panel[8] = {l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7]};
     const struct vf_layout lay = ui_layout(u);
@@ -397,7 +407,7 @@ static void update_cue_picture(struct ui *u, struct vf_cues *cues, const struct 
         id = u->cue_picture_id;
         if (vf_cues_picture_at(cues, u->subtitle_track, ui_seconds_of(u, u->current->pts),
                                u->current->serial, &id, &p))
-            fprintf(stderr, "vfview: a subtitle picture: out of memory\n");
+            ui_say(u, "a subtitle picture: out of memory");
     }
     if (id != u->cue_picture_id) {
         free(u->cue_picture.rgba);
@@ -422,12 +432,12 @@ static void update_cue_picture(struct ui *u, struct vf_cues *cues, const struct 
     SDL_Surface *to =
         shown ? SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32) : NULL;
     if (shown && (!from || !to || SDL_SoftStretchLinear(from, &part, to, NULL))) {
-        fprintf(stderr, "vfview: a subtitle picture: %s\n", SDL_GetError());
+        ui_say(u, "a subtitle picture: %s", SDL_GetError());
         SDL_FreeSurface(to);
         to = NULL; /* hidden rather than stale */
     }
     if (vf_display_set_sprite(u->display, VF_SPRITE_SUBTITLE, to, err, sizeof(err)))
-        fprintf(stderr, "vfview: %s\n", err);
+        ui_say(u, "%s", err);
     SDL_FreeSurface(from);
     SDL_FreeSurface(to);
 }
@@ -467,7 +477,7 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
     struct vf_layout l = ui_layout(u);
     char err[512];
     if (vf_overlay_set_scale(u->overlay, vf_layout_text_scale(&l), err, sizeof(err)))
-        fprintf(stderr, "vfview: %s\n", err);
+        ui_say(u, "%s", err);
     struct vf_draw_request r = {.gain = DIFFERENCE_GAIN};
     const struct vf_frame *half[2];
     ui_halves(u, half);
@@ -531,5 +541,5 @@ void ui_draw(struct ui *u, bool gpu_missing, double now)
         SDL_max(l.margin, (l.half[0].x + l.half[1].x + l.half[1].w - w) / 2);
     r.sprite_y[VF_SPRITE_HELP] = l.half[0].y + l.margin;
     if (vf_display_draw(u->display, &l, &r, err, sizeof(err)))
-        fprintf(stderr, "vfview: %s\n", err);
+        ui_say(u, "%s", err);
 }

@@ -14,6 +14,7 @@
 #include "options.h"
 #include "overlay.h"
 #include "playback.h"
+#include "progress.h"
 #include "sound.h"
 #include "watch_later.h"
 
@@ -93,7 +94,8 @@ struct ui {
     char hover_text[192];  /* what the time sprite shows */
     double hover_text_s;   /* for the pointer there */
     long shown, dropped, screenshots, recordings;
-    long shown_at_open;     /* `shown` as the input playing opened: a still shows one picture */
+    long shown_at_open;        /* `shown` as the input playing opened: a still shows one picture */
+    struct vf_progress status; /* the terminal's status line (ui_update_overlay) */
     bool failed;            /* a recording, or the textures of a switch of input: exit status 1 */
     struct series times[4]; /* CPU, GPU, the UI thread's own work: wall clock, then its CPU time */
     struct vf_graph graph;
@@ -105,6 +107,8 @@ struct ui {
 
 /* A message for the panel's last line, for a few seconds, and on stderr. */
 void ui_note(struct ui *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A line on stderr alone, "vfview: " and the message, the status line cleared first. */
+void ui_say(struct ui *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Where things are in the window now (side by side or split). */
 struct vf_layout ui_layout(const struct ui *u);
 /* Fullscreen on or off, or a message saying why not. */
@@ -154,7 +158,7 @@ void ui_settings_back(const struct ui *u, struct vf_settings *settings, bool *lo
 void ui_put_back(struct ui *u);
 /* At the end, where the keys changed the filter, its border or the GPU variant: the options that
  * give them again (a headless run's), on stderr. */
-void ui_print_tuned_filter(const struct ui *u);
+void ui_print_tuned_filter(struct ui *u);
 /* Screenshots (viewer_shots.c): "vfview-YYYYmmdd-HHMMSS-N.ext"; 's', the window as shown, and
  * 'S', the filtered picture at its own size (the GPU's where there is one), as PNGs in
  * --screenshot-dir, with a note naming the file or why none was written. */

@@ -884,6 +884,27 @@ grep -qxF "vfview: resumed at 0:00.000 where Shift+Q left it, with filter, borde
     grep -q "^vfview: 2 frames shown" file_local.err && ! grep -q "the filter at the end" file_local.err &&
     ok || bad "Shift+Q's settings on the next input: $(grep -v screenshot file_local.err)"
 
+# in a terminal, a status line as mpv's, redrawn in place: the position, the chapter, the filter
+# and the engines' times, '4' changing the filter; cleared before the lines at the end. --quiet:
+# none. (script gives vfview a terminal; its columns unknown there, the line stops at 79.)
+cat >status.sh <<SCRIPT
+for quiet in "" --quiet; do
+    script -qfec "'$vfview' --engine cpu --pause \$quiet chapters.mkv" /dev/null >status\$quiet.out &
+    pid=\$!
+    timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+    sleep 1.5; xdotool key 4; sleep 0.6; xdotool key q; wait \$pid
+done
+SCRIPT
+in_xvfb 60 1600x900x24 bash status.sh
+status_lines() { tr '\r' '\n' <"$1" | grep -a "^$(printf '\033')\[K" | cut -c4- | uniq; }
+first="(Paused) 0:00.000 / 0:20  chapter 1/3: Intro  sharpen 3x3 amount=1.00  CPU "
+status_lines status.out | grep -aqF "$first" &&
+    status_lines status.out | grep -aqF "(Paused) 0:00.000 / 0:20  chapter 1/3: Intro  gaussian 3x3" &&
+    status_lines status.out | grep -aq "^vfview: [0-9]* frames\? shown" &&
+    ! grep -aq "(Paused)" status--quiet.out && grep -aq "^vfview: [0-9]* frames\? shown" status--quiet.out &&
+    ok || bad "the terminal's status line: '$(status_lines status.out | head -5)'," \
+        "with --quiet: '$(tr '\r' '\n' <status--quiet.out | head -3)'"
+
 # 'L' (mpv's loop-file) at the end of a 1.5 s clip held on its last picture: it starts again at
 # once, and goes on looping (the third picture is taken 2.2 s after 'L', in its second pass,
 # not at a pass's end); 'L' again, and it stops at its end on the last picture once more
