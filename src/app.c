@@ -4,6 +4,8 @@
 #include "headless.h"
 #include "viewer.h"
 
+#include "input_list.h"
+
 #include <stdio.h>
 
 /* The clip played when no input is given; made by tools/make_sample.sh. */
@@ -40,15 +42,49 @@ static int missing_feature(const struct vf_options *o)
     return 1;
 }
 
+/* The inputs given and --playlist's, folders and playlists among them expanded (input_list.h)
+ * into list. 0, or 1 with a line saying why not. */
+static int expand_inputs(const struct vf_options *o, struct vf_input_list *list)
+{
+    char err[4200];
+    const char *const *given = o->input_count > 1 ? o->inputs : &o->input;
+    for (int i = 0; o->input && i < o->input_count; i++)
+        if (vf_input_list_add(list, given[i], false, err, sizeof(err)))
+            goto fail;
+    if (o->playlist && vf_input_list_add(list, o->playlist, true, err, sizeof(err)))
+        goto fail;
+    if (o->no_window && list->count > 1) {
+        snprintf(err, sizeof(err), "--no-window: one input at a time, and %s holds %d",
+                 o->playlist ? o->playlist : o->input, list->count);
+        goto fail;
+    }
+    return 0;
+fail:
+    fprintf(stderr, "vfview: %s\n", err);
+    return 1;
+}
+
 int vf_app_run(const struct vf_options *opts)
 {
     if (missing_feature(opts))
         return 1;
     struct vf_options run = *opts;
+    struct vf_input_list inputs = {0};
+    int status = 1;
+    if (!run.webcam && (run.input || run.playlist)) {
+        if (expand_inputs(opts, &inputs))
+            goto done;
+        run.inputs = (const char *const *)inputs.items;
+        run.input = inputs.items[0];
+        run.input_count = inputs.count;
+    }
     if (!run.input && !run.webcam)
         run.input = VF_SAMPLE_PATH;
     if (run.no_window)
-        return vf_headless_run(&run);
-    /* the bundled sample loops; a file of your own stops on its last picture unless --loop */
-    return vf_viewer_run(&run, opts->loop || (!opts->input && !opts->webcam));
+        status = vf_headless_run(&run);
+    else /* the bundled sample loops; a file of your own stops on its last picture unless --loop */
+        status = vf_viewer_run(&run, opts->loop || (!run.input_count && !opts->webcam));
+done:
+    vf_input_list_free(&inputs);
+    return status;
 }

@@ -30,6 +30,7 @@ enum {
     OPT_LENGTH,
     OPT_LOOP,
     OPT_LOOP_PLAYLIST,
+    OPT_PLAYLIST,
     OPT_PAUSE,
     OPT_FULLSCREEN,
     OPT_GEOMETRY,
@@ -96,6 +97,8 @@ static const struct cli_option cli_options[] = {
     {"length", required_argument, OPT_LENGTH, "TIME", "end this long after --start"},
     {"loop", no_argument, OPT_LOOP, "",
      "start again at the end, from --start (the bundled sample always does)"},
+    {"playlist", required_argument, OPT_PLAYLIST, "FILE",
+     "the inputs a playlist lists (one a line, as an .m3u), after any given"},
     {"loop-playlist", no_argument, OPT_LOOP_PLAYLIST, "",
      "the window goes on from the last input to the first (it plays them in turn)"},
     {"pause", no_argument, OPT_PAUSE, "", "open the window paused on the first picture"},
@@ -314,6 +317,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         break;
     case OPT_LOOP_PLAYLIST:
         o->loop_playlist = true;
+        break;
+    case OPT_PLAYLIST:
+        o->playlist = arg;
         break;
     case OPT_PAUSE:
         o->pause = true;
@@ -618,6 +624,8 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
         return fail(err, errlen, "--no-window: one INPUT at a time (the window takes several)");
     if (o->input && o->webcam)
         return fail(err, errlen, "--webcam: give either INPUT or --webcam, not both");
+    if (o->playlist && o->webcam)
+        return fail(err, errlen, "--webcam: give either --playlist or --webcam, not both");
     if (o->webcam_format && !o->webcam)
         return fail(err, errlen, "--webcam-format: only with --webcam");
     if (o->camera_option_count && !o->webcam)

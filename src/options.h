@@ -40,6 +40,7 @@ struct vf_options {
     double length;            /* --length, seconds; 0: none */
     bool loop;                /* start again at the end */
     bool loop_playlist;       /* the window: after the last input, the first again */
+    const char *playlist;     /* --playlist: its entries are inputs after the given ones */
     bool pause;               /* the window opens paused */
     bool fullscreen;          /* --fs: the window opens fullscreen */
     struct vf_window_request window; /* --geometry, --autofit, --autofit-larger */

@@ -143,6 +143,24 @@ if "$vfview" --version | grep -q media; then
 fi
 rm -f "$conf"
 
+# folders and playlists as inputs (the window plays what they hold in turn; a headless run takes
+# one input, so a folder of one picture, and a line saying why where it holds more)
+expect 2 "--webcam: give either --playlist or --webcam, not both" --webcam --playlist x.m3u
+if "$vfview" --version | grep -q media && command -v ffmpeg >/dev/null; then
+    mkdir -p "$tmp/one" "$tmp/two" "$tmp/none"
+    ffmpeg -nostdin -loglevel error -f lavfi -i "color=red:size=16x8" -frames:v 1 "$tmp/one/a.png"
+    cp "$tmp/one/a.png" "$tmp/two/b2.png" && cp "$tmp/one/a.png" "$tmp/two/b10.png"
+    printf '# mine\nb10.png\n' >"$tmp/two/list.txt"
+    expect 0 "1 written to $tmp/from-folder.png" --no-window --engine cpu "$tmp/one" \
+        -o "$tmp/from-folder.png"
+    expect 0 "1 written to $tmp/from-list.png" --no-window --engine cpu \
+        --playlist "$tmp/two/list.txt" -o "$tmp/from-list.png"
+    expect 1 "vfview: --no-window: one input at a time, and $tmp/two holds 2" --no-window "$tmp/two"
+    expect 1 "vfview: $tmp/none: no videos or images in this folder" "$tmp/none"
+    expect 1 "vfview: $tmp/nope.m3u: cannot read: No such file or directory" --no-window \
+        --playlist "$tmp/nope.m3u"
+fi
+
 # a tiny bench really runs and writes its CSV
 csv="$tmp/bench.csv"
 expect 0 "cpu    fast" bench --engine cpu --res 31x17 --frames 2 --warmup 1 --threads 2 --csv "$csv"

@@ -1141,6 +1141,20 @@ session inputs.sh $xvfb_default
 "$check" same small.png "${shots[0]}" >/dev/null && "$check" same still.png "${shots[1]}" \
     >/dev/null && ok || bad "several inputs: the saved pictures are not the inputs (identity)"
 
+# a folder stands for the pictures in it, in name order (p2 before p10), as in mpv
+mkdir -p pics && cp small.png pics/p10.png && cp still.png pics/p2.png && echo x >pics/notes.txt
+cat >folder.sh <<SCRIPT
+"$vfview" --engine cpu --pause pics 2>folder.err &
+pid=\$!
+w=\$(timeout 30 xdotool search --sync --name "^vfview" | head -1)
+[ -n "\$w" ] || { kill \$pid; exit 3; }
+sleep 1; xdotool getwindowname \$w >folder-titles.txt; xdotool key shift+period; sleep 1
+xdotool getwindowname \$w >>folder-titles.txt; xdotool key q; wait \$pid
+SCRIPT
+in_xvfb 60 1600x900x24 bash folder.sh
+[ "$(tr '\n' '|' <folder-titles.txt 2>/dev/null)" = "vfview — p2.png|vfview — p10.png|" ] && ok ||
+    bad "a folder: titles '$(cat folder-titles.txt 2>/dev/null)': $(cat folder.err)"
+
 # a file dropped on the window (as a file manager drops it: XDND, tests/xdnd_drop.c) plays at
 # once, titled after it, and joins the inputs ('<' goes back); a dropped file that does not open
 # says why, and the window plays on
