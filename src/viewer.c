@@ -229,7 +229,7 @@ bool ui_input_given(const struct ui *u, int i)
 
 int ui_input_count(const struct ui *u)
 {
-    return inputs_given(u) + u->drops;
+    return inputs_given(u) + u->drops.count;
 }
 
 static void window_title(const struct vf_source_info *info, char *buf, size_t len)
@@ -256,7 +256,7 @@ static void close_input(struct ui *u)
 const char *ui_input_url(const struct ui *u, int i)
 {
     const struct vf_options *o = u->opts;
-    return i >= inputs_given(u) ? u->dropped_files[i - inputs_given(u)]
+    return i >= inputs_given(u) ? u->drops.items[i - inputs_given(u)]
            : o->input_count > 1 ? o->inputs[i]
                                 : o->input;
 }
@@ -790,9 +790,7 @@ done:
     vf_overlay_close(u.overlay);
     vf_overlay_close(u.help_overlay);
     free(u.cue_picture.rgba);
-    for (int i = 0; i < u.drops; i++)
-        SDL_free(u.dropped_files[i]);
-    free(u.dropped_files);
+    vf_input_list_free(&u.drops);
     vf_display_close(u.display);
     vf_sound_close(u.sound);
     vf_playback_close(u.playback);

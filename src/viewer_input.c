@@ -144,30 +144,24 @@ static void text_typed(struct ui *u, const char *text)
         key_command(u, c);
 }
 
-/* A file dropped on the window (SDL's string, kept until the end): the input after the last,
- * opened at once; one that does not open says why and is forgotten. A subtitle file (by its
- * name: film.srt) is one more subtitle track of the input playing instead, shown at once, as
- * mpv adds one. */
+/* A file dropped on the window (SDL's string, given back here): the input after the last,
+ * opened at once (a folder or a playlist: the inputs it stands for, from its first); one that
+ * does not open says why and is forgotten. A subtitle file (by its name: film.srt) is one more
+ * subtitle track of the input playing instead, shown at once, as mpv adds one. */
 static void dropped_file(struct ui *u, char *file)
 {
     char err[1024];
-    if (u->playback && vf_subtitle_file_name(file)) {
+    const int had = u->drops.count;
+    if (u->playback && vf_subtitle_file_name(file))
         ui_add_subtitle_file(u, file);
-        SDL_free(file);
-        return;
-    }
-    char **more = realloc(u->dropped_files, (size_t)(u->drops + 1) * sizeof(*more));
-    if (!more) {
-        ui_note(u, "%s: out of memory", file);
-        SDL_free(file);
-        return;
-    }
-    u->dropped_files = more;
-    u->dropped_files[u->drops++] = file;
-    if (ui_open_input(u, ui_input_count(u) - 1, err, sizeof(err))) {
+    else if (vf_input_list_add(&u->drops, file, false, err, sizeof(err)))
         ui_note(u, "%s", err);
-        SDL_free(u->dropped_files[--u->drops]);
+    else if (ui_open_input(u, ui_input_count(u) - (u->drops.count - had), err, sizeof(err))) {
+        ui_note(u, "%s", err);
+        while (u->drops.count > had)
+            free(u->drops.items[--u->drops.count]);
     }
+    SDL_free(file);
 }
 
 void ui_handle_events(struct ui *u, int timeout_ms)

@@ -10,6 +10,7 @@
 #include "clock.h"
 #include "cues.h"
 #include "display.h"
+#include "input_list.h"
 #include "keymap.h"
 #include "options.h"
 #include "overlay.h"
@@ -46,10 +47,9 @@ struct ui {
     struct vf_settings settings;
     struct vf_keymap keys; /* the user's bindings over the built-in ones */
     struct vf_shown *current, *pending;
-    int input;            /* which of the inputs plays: the command line's, then the dropped */
-    char **dropped_files; /* files dropped on the window (SDL's strings) */
-    int drops;
-    bool loop;          /* each input starts again at its end */
+    int input; /* which of the inputs plays: the command line's, then the dropped */
+    struct vf_input_list drops; /* files dropped on the window, folders and lists expanded */
+    bool loop;                  /* each input starts again at its end */
     bool loop_at_start; /* as the window opened (--loop, the sample): Shift+Q keeps a change */
     bool paused, difference, original, help, panel_hidden, taps, quit, upload, redraw, ended;
     bool split;                 /* the halves in one place, split by a line ('w') */

@@ -1157,7 +1157,7 @@ in_xvfb 60 1600x900x24 bash folder.sh
 
 # a file dropped on the window (as a file manager drops it: XDND, tests/xdnd_drop.c) plays at
 # once, titled after it, and joins the inputs ('<' goes back); a dropped file that does not open
-# says why, and the window plays on
+# says why, and the window plays on; a dropped folder joins them with the pictures in it
 if [ -n "$drop" ]; then
     echo "not a picture" >notes.txt
     cat >drop.sh <<SCRIPT
@@ -1172,13 +1172,17 @@ xdotool getwindowname \$w >drop-title.txt
 xdotool getwindowname \$w >>drop-title.txt
 xdotool key less; sleep 0.5
 xdotool getwindowname \$w >>drop-title.txt
+"$drop" \$w pics; echo \$? >>drop-status.txt; sleep 0.5
+xdotool getwindowname \$w >>drop-title.txt
+xdotool key greater; sleep 0.5
+xdotool getwindowname \$w >>drop-title.txt
 xdotool key q
 wait \$pid
 echo \$? >>drop-status.txt
 SCRIPT
     in_xvfb 60 $xvfb_default bash drop.sh
-    [ "$(cat drop-status.txt 2>/dev/null | tr '\n' ' ')" = "0 0 0 " ] &&
-        [ "$(cat drop-title.txt | tr '\n' '|')" = "vfview — small.png|vfview — small.png|vfview — still.png|" ] &&
+    [ "$(cat drop-status.txt 2>/dev/null | tr '\n' ' ')" = "0 0 0 0 " ] &&
+        [ "$(cat drop-title.txt | tr '\n' '|')" = "vfview — small.png|vfview — small.png|vfview — still.png|vfview — p2.png|vfview — p10.png|" ] &&
         grep -q "^vfview: .*notes.txt: " drop.err && ok ||
         bad "dropped files: statuses '$(cat drop-status.txt 2>/dev/null | tr '\n' ' ')', titles" \
             "'$(cat drop-title.txt 2>/dev/null | tr '\n' '|')': $(cat drop.err)"
