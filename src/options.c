@@ -31,6 +31,7 @@ enum {
     OPT_LOOP,
     OPT_LOOP_PLAYLIST,
     OPT_PLAYLIST,
+    OPT_IMAGE_DURATION,
     OPT_PAUSE,
     OPT_FULLSCREEN,
     OPT_GEOMETRY,
@@ -99,6 +100,9 @@ static const struct cli_option cli_options[] = {
      "start again at the end, from --start (the bundled sample always does)"},
     {"playlist", required_argument, OPT_PLAYLIST, "FILE",
      "the inputs a playlist lists (one a line, as an .m3u), after any given"},
+    {"image-display-duration", required_argument, OPT_IMAGE_DURATION, "S",
+     "an image among several inputs shows S seconds, then the next plays (default inf: until "
+     "a key moves on)"},
     {"loop-playlist", no_argument, OPT_LOOP_PLAYLIST, "",
      "the window goes on from the last input to the first (it plays them in turn)"},
     {"pause", no_argument, OPT_PAUSE, "", "open the window paused on the first picture"},
@@ -321,6 +325,13 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
     case OPT_PLAYLIST:
         o->playlist = arg;
         break;
+    case OPT_IMAGE_DURATION:
+        if (!strcmp(arg, "inf"))
+            o->image_duration_s = 0;
+        else if (vf_parse_double(arg, 0.001, 1e6, &o->image_duration_s))
+            return fail(err, len, "--image-display-duration: '%s' is not seconds above 0, or inf",
+                        arg);
+        break;
     case OPT_PAUSE:
         o->pause = true;
         break;
@@ -515,43 +526,82 @@ static int apply_file(struct vf_options *o, bool *from_file, char *err, size_t l
     return rc;
 }
 
-/* Whether the window's size options were given (--geometry, --autofit, --autofit-larger):
- * from_file NULL: from anywhere, else only from the command line. */
-static bool window_sized(const struct vf_options *o, const bool *from_file)
+/* The long name of the option whose id is `id`. */
+static const char *option_name(int id)
 {
-    const struct vf_window_request *w = &o->window;
-    const bool geometry = w->geometry.w.given || w->geometry.x.given;
-    return (geometry && !(from_file && from_file[OPT_GEOMETRY])) ||
-           (w->autofit.w.given && !(from_file && from_file[OPT_AUTOFIT])) ||
-           (w->autofit_larger.w.given && !(from_file && from_file[OPT_AUTOFIT_LARGER]));
+    for (int i = 0; i < CLI_COUNT; i++)
+        if (cli_options[i].id == id)
+            return cli_options[i].name;
+    return "?";
+}
+
+/* The options that only the window has: --no-window cannot go with them. */
+static const int WINDOW_ONLY[] = {OPT_PAUSE,         OPT_SPEED,         OPT_FULLSCREEN,
+                                  OPT_GEOMETRY,      OPT_AUTOFIT,       OPT_AUTOFIT_LARGER,
+                                  OPT_LOOP_PLAYLIST, OPT_IMAGE_DURATION};
+enum { WINDOW_ONLY_COUNT = sizeof(WINDOW_ONLY) / sizeof(WINDOW_ONLY[0]) };
+
+/* Whether window option `id` is set; unset: reset to its default. */
+static bool window_option(struct vf_options *o, int id, bool unset)
+{
+    struct vf_window_request *w = &o->window;
+    const struct vf_window_request none = {0};
+    bool set = false;
+    switch (id) {
+    case OPT_PAUSE:
+        set = o->pause;
+        o->pause &= !unset;
+        break;
+    case OPT_SPEED:
+        set = o->speed != 1;
+        o->speed = unset ? 1 : o->speed;
+        break;
+    case OPT_FULLSCREEN:
+        set = o->fullscreen;
+        o->fullscreen &= !unset;
+        break;
+    case OPT_GEOMETRY:
+        set = w->geometry.w.given || w->geometry.x.given;
+        w->geometry = unset ? none.geometry : w->geometry;
+        break;
+    case OPT_AUTOFIT:
+        set = w->autofit.w.given;
+        w->autofit = unset ? none.autofit : w->autofit;
+        break;
+    case OPT_AUTOFIT_LARGER:
+        set = w->autofit_larger.w.given;
+        w->autofit_larger = unset ? none.autofit_larger : w->autofit_larger;
+        break;
+    case OPT_LOOP_PLAYLIST:
+        set = o->loop_playlist;
+        o->loop_playlist &= !unset;
+        break;
+    case OPT_IMAGE_DURATION:
+        set = o->image_duration_s > 0;
+        o->image_duration_s = unset ? 0 : o->image_duration_s;
+        break;
+    }
+    return set;
+}
+
+/* The first window option set (by the command line only where from_file is given), or -1. */
+static int window_option_set(struct vf_options *o, const bool *from_file)
+{
+    for (int i = 0; i < WINDOW_ONLY_COUNT; i++)
+        if (window_option(o, WINDOW_ONLY[i], false) && !(from_file && from_file[WINDOW_ONLY[i]]))
+            return WINDOW_ONLY[i];
+    return -1;
 }
 
 /* A file's option yields where the command line's cannot go with it: dropped, as if not given. */
 static void yield_to_command_line(struct vf_options *o, const bool *from_file)
 {
     const struct vf_position none = {0};
-    if (from_file[OPT_NO_WINDOW] &&
-        (o->input_count > 1 || (o->pause && !from_file[OPT_PAUSE]) ||
-         (o->fullscreen && !from_file[OPT_FULLSCREEN]) ||
-         (o->speed != 1 && !from_file[OPT_SPEED]) ||
-         (o->loop_playlist && !from_file[OPT_LOOP_PLAYLIST]) || window_sized(o, from_file)))
+    if (from_file[OPT_NO_WINDOW] && (o->input_count > 1 || window_option_set(o, from_file) >= 0))
         o->no_window = false;
-    if (o->no_window) {
-        if (from_file[OPT_PAUSE])
-            o->pause = false;
-        if (from_file[OPT_FULLSCREEN])
-            o->fullscreen = false;
-        if (from_file[OPT_SPEED])
-            o->speed = 1;
-        if (from_file[OPT_LOOP_PLAYLIST])
-            o->loop_playlist = false;
-        if (from_file[OPT_GEOMETRY])
-            o->window.geometry = (struct vf_geometry){0};
-        if (from_file[OPT_AUTOFIT])
-            o->window.autofit = (struct vf_autofit){0};
-        if (from_file[OPT_AUTOFIT_LARGER])
-            o->window.autofit_larger = (struct vf_autofit){0};
-    }
+    for (int i = 0; o->no_window && i < WINDOW_ONLY_COUNT; i++)
+        if (from_file[WINDOW_ONLY[i]])
+            window_option(o, WINDOW_ONLY[i], true);
     if (o->webcam) {
         if (from_file[OPT_LOOP])
             o->loop = false;
@@ -642,15 +692,12 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
                     o->start.value);
     if (o->speed != 1 && o->webcam)
         return fail(err, errlen, "--speed: a camera plays at its own pace; not with --webcam");
-    if ((o->speed != 1 || o->pause) && o->no_window)
+    const int window_only = o->no_window ? window_option_set(o, NULL) : -1;
+    if (window_only == OPT_PAUSE || window_only == OPT_SPEED)
         return fail(err, errlen, "--%s: the window's; --no-window runs at full speed",
                     o->pause ? "pause" : "speed");
-    if (o->fullscreen && o->no_window)
-        return fail(err, errlen, "--fs: the window's; not with --no-window");
-    if (o->loop_playlist && o->no_window)
-        return fail(err, errlen, "--loop-playlist: the window's; not with --no-window");
-    if (window_sized(o, NULL) && o->no_window)
-        return fail(err, errlen,
-                    "--geometry, --autofit, --autofit-larger: the window's; not with --no-window");
+    if (window_only >= 0)
+        return fail(err, errlen, "--%s: the window's; not with --no-window",
+                    option_name(window_only));
     return 0;
 }

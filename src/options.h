@@ -41,6 +41,7 @@ struct vf_options {
     bool loop;                /* start again at the end */
     bool loop_playlist;       /* the window: after the last input, the first again */
     const char *playlist;     /* --playlist: its entries are inputs after the given ones */
+    double image_duration_s;  /* the window: a still among several shows this long; 0: for good */
     bool pause;               /* the window opens paused */
     bool fullscreen;          /* --fs: the window opens fullscreen */
     struct vf_window_request window; /* --geometry, --autofit, --autofit-larger */

@@ -351,14 +351,15 @@ static void switch_input(struct ui *u, int step)
 
 /* At the end of an input playing (not paused, not looping), the next that opens plays, as in
  * mpv's playlist; after the last, the first again with --loop-playlist. Otherwise, and at the
- * end of a picture stepped to, the window holds the last picture, and so it does for a still
- * (one picture: an image), as mpv's --image-display-duration=inf: images are looked at, and
- * gone through with '>'. */
-static void play_on(struct ui *u)
+ * end of a picture stepped to, the window holds the last picture. A still (one picture: an
+ * image) holds for --image-display-duration, by default for good (mpv's inf: images are looked
+ * at, and gone through with '>'). */
+static void play_on(struct ui *u, double now)
 {
     const int count = ui_input_count(u), from = u->input;
+    const double still_ms = 1000 * u->opts->image_duration_s;
     char err[1024];
-    if (u->shown - u->shown_at_open <= 1)
+    if (u->shown - u->shown_at_open <= 1 && (still_ms <= 0 || now - u->ended_ms < still_ms))
         return;
     for (int k = 1; k <= count && !u->paused; k++) {
         if (from + k >= count && !u->opts->loop_playlist)
@@ -665,12 +666,13 @@ static int run_loop(struct ui *u)
         bool ended = !u->pending && vf_playback_ended(u->playback, &error);
         if (ended != u->ended) {
             u->ended = ended;
+            u->ended_ms = started;
             u->last_panel = 0;
             if (ended && error)
                 ui_note(u, "%s: stopped: %s", vf_playback_info(u->playback)->name, error);
-            if (ended)
-                play_on(u);
         }
+        if (u->ended && !u->paused)
+            play_on(u, started);
         if (u->upload) {
             const struct vf_frame *half[2];
             ui_halves(u, half);

@@ -52,8 +52,11 @@ expect 2 "--speed: the window's; --no-window runs at full speed" --no-window --s
 expect 2 "--pause: the window's; --no-window runs at full speed" --no-window --pause
 expect 2 "--fs: the window's; not with --no-window" --no-window --fs
 expect 2 "--loop-playlist: the window's; not with --no-window" --no-window --loop-playlist
-expect 2 "--geometry, --autofit, --autofit-larger: the window's; not with --no-window" \
-    --no-window --geometry 50%
+expect 2 "--geometry: the window's; not with --no-window" --no-window --geometry 50%
+expect 2 "--autofit-larger: the window's; not with --no-window" --no-window --autofit-larger 50%
+expect 2 "--image-display-duration: the window's; not with --no-window" --no-window \
+    --image-display-duration 2
+expect 2 "--image-display-duration: '0' is not seconds above 0, or inf" --image-display-duration 0
 expect 2 "--geometry: '800x' is not W[xH][+-X+-Y] or X:Y (pixels, or N% of the screen)" \
     --geometry 800x
 expect 2 "--autofit: '+10+10' is not W or WxH (pixels, or N% of the screen)" --autofit +10+10
@@ -120,6 +123,7 @@ rmdir "$conf"
 # a window's options yield to --no-window, and the camera's and --loop wait for a camera: the
 # file's are dropped where the command line's would fail (these runs fail later, at the input)
 printf 'pause\nspeed=2\nfs\ngeometry=50%%\nautofit=800\nautofit-larger=90%%\nloop-playlist\n' >"$conf"
+printf 'image-display-duration=3\n' >>"$conf"
 printf 'loop\nwebcam-fps=30\nwebcam-format=lavfi\n' >>"$conf"
 out=$("$vfview" --no-window --frames 1 -i "$tmp/missing.mp4" 2>&1)
 status=$?

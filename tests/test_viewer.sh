@@ -1141,7 +1141,8 @@ session inputs.sh $xvfb_default
 "$check" same small.png "${shots[0]}" >/dev/null && "$check" same still.png "${shots[1]}" \
     >/dev/null && ok || bad "several inputs: the saved pictures are not the inputs (identity)"
 
-# a folder stands for the pictures in it, in name order (p2 before p10), as in mpv
+# a folder stands for the pictures in it, in name order (p2 before p10), as in mpv; each holds
+# until '>', or with --image-display-duration 0.5 for half a second (a slide show)
 mkdir -p pics && cp small.png pics/p10.png && cp still.png pics/p2.png && echo x >pics/notes.txt
 cat >folder.sh <<SCRIPT
 "$vfview" --engine cpu --pause pics 2>folder.err &
@@ -1150,10 +1151,17 @@ w=\$(timeout 30 xdotool search --sync --name "^vfview" | head -1)
 [ -n "\$w" ] || { kill \$pid; exit 3; }
 sleep 1; xdotool getwindowname \$w >folder-titles.txt; xdotool key shift+period; sleep 1
 xdotool getwindowname \$w >>folder-titles.txt; xdotool key q; wait \$pid
+"$vfview" --engine cpu --image-display-duration 0.5 pics 2>slides.err &
+pid=\$!
+w=\$(timeout 30 xdotool search --sync --name "^vfview" | head -1)
+[ -n "\$w" ] || { kill \$pid; exit 3; }
+sleep 2.5; xdotool getwindowname \$w >>folder-titles.txt; xdotool key q; wait \$pid
 SCRIPT
 in_xvfb 60 1600x900x24 bash folder.sh
-[ "$(tr '\n' '|' <folder-titles.txt 2>/dev/null)" = "vfview — p2.png|vfview — p10.png|" ] && ok ||
-    bad "a folder: titles '$(cat folder-titles.txt 2>/dev/null)': $(cat folder.err)"
+[ "$(tr '\n' '|' <folder-titles.txt 2>/dev/null)" = \
+    "vfview — p2.png|vfview — p10.png|vfview — p10.png|" ] &&
+    grep -qxF "vfview: playing pics/p10.png (2/2)" slides.err && ok ||
+    bad "a folder: titles '$(cat folder-titles.txt 2>/dev/null)': $(cat folder.err slides.err)"
 
 # a file dropped on the window (as a file manager drops it: XDND, tests/xdnd_drop.c) plays at
 # once, titled after it, and joins the inputs ('<' goes back); a dropped file that does not open
