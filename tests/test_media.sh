@@ -890,7 +890,7 @@ bad_input random.mp4 "Invalid data\|no video\|cannot"
 bad_input text.mp4 "Invalid data"
 bad_input truncated.mp4 "Invalid data\|no picture"
 bad_input audio_only.m4a "no video stream"
-bad_input folder.mkv "is a directory"
+bad_input folder.mkv "no videos or images in this folder" # a folder stands for its pictures
 bad_input unknown.avi "unsupported video codec"
 ff -f lavfi -i color=red:size=70000x2 -frames:v 1 too_wide.png
 bad_input too_wide.png "70000x2 pictures: vfview takes at most 65536 pixels a side"
