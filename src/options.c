@@ -30,6 +30,7 @@ enum {
     OPT_LENGTH,
     OPT_LOOP,
     OPT_LOOP_PLAYLIST,
+    OPT_KEEP_OPEN,
     OPT_PLAYLIST,
     OPT_IMAGE_DURATION,
     OPT_PAUSE,
@@ -105,6 +106,9 @@ static const struct cli_option cli_options[] = {
      "a key moves on)"},
     {"loop-playlist", no_argument, OPT_LOOP_PLAYLIST, "",
      "the window goes on from the last input to the first (it plays them in turn)"},
+    {"keep-open", required_argument, OPT_KEEP_OPEN, "WHEN",
+     "yes: the window holds the last input's last picture (default); no: it closes there; "
+     "always: every input holds its last picture (none plays on to the next)"},
     {"pause", no_argument, OPT_PAUSE, "", "open the window paused on the first picture"},
     {"fs", no_argument, OPT_FULLSCREEN, "", "open the window fullscreen (f: leave it)"},
     {"geometry", required_argument, OPT_GEOMETRY, "GEOM",
@@ -322,6 +326,16 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
     case OPT_LOOP_PLAYLIST:
         o->loop_playlist = true;
         break;
+    case OPT_KEEP_OPEN:
+        if (!strcmp(arg, "yes"))
+            o->keep_open = VF_KEEP_OPEN_LAST;
+        else if (!strcmp(arg, "no"))
+            o->keep_open = VF_KEEP_OPEN_NO;
+        else if (!strcmp(arg, "always"))
+            o->keep_open = VF_KEEP_OPEN_ALWAYS;
+        else
+            return fail(err, len, "--keep-open: '%s' is not yes, no or always", arg);
+        break;
     case OPT_PLAYLIST:
         o->playlist = arg;
         break;
@@ -536,9 +550,9 @@ static const char *option_name(int id)
 }
 
 /* The options that only the window has: --no-window cannot go with them. */
-static const int WINDOW_ONLY[] = {OPT_PAUSE,         OPT_SPEED,         OPT_FULLSCREEN,
-                                  OPT_GEOMETRY,      OPT_AUTOFIT,       OPT_AUTOFIT_LARGER,
-                                  OPT_LOOP_PLAYLIST, OPT_IMAGE_DURATION};
+static const int WINDOW_ONLY[] = {OPT_PAUSE,         OPT_SPEED,          OPT_FULLSCREEN,
+                                  OPT_GEOMETRY,      OPT_AUTOFIT,        OPT_AUTOFIT_LARGER,
+                                  OPT_LOOP_PLAYLIST, OPT_IMAGE_DURATION, OPT_KEEP_OPEN};
 enum { WINDOW_ONLY_COUNT = sizeof(WINDOW_ONLY) / sizeof(WINDOW_ONLY[0]) };
 
 /* Whether window option `id` is set; unset: reset to its default. */
@@ -575,6 +589,10 @@ static bool window_option(struct vf_options *o, int id, bool unset)
     case OPT_LOOP_PLAYLIST:
         set = o->loop_playlist;
         o->loop_playlist &= !unset;
+        break;
+    case OPT_KEEP_OPEN:
+        set = o->keep_open != VF_KEEP_OPEN_LAST;
+        o->keep_open = unset ? VF_KEEP_OPEN_LAST : o->keep_open;
         break;
     case OPT_IMAGE_DURATION:
         set = o->image_duration_s > 0;

@@ -14,6 +14,10 @@ enum vf_engine_choice { VF_USE_BOTH, VF_USE_CPU, VF_USE_GPU };
 
 #define VF_MAX_CAMERA_OPTIONS 16
 
+/* mpv's --keep-open: at the end of the last input the window holds its last picture (yes, the
+ * default: the zero value), or closes (no); always: every input holds, none plays on. */
+enum vf_keep_open { VF_KEEP_OPEN_LAST, VF_KEEP_OPEN_NO, VF_KEEP_OPEN_ALWAYS };
+
 struct vf_options {
     const char *input;         /* NULL: the bundled sample; of several, the first */
     const char *const *inputs; /* several (argv's): the window plays one at a time, > and < */
@@ -34,16 +38,17 @@ struct vf_options {
     const char *codec;
     const char *output_format; /* container for --output; NULL: from its name */
     bool no_window;
-    long frames;              /* 0: all */
-    struct vf_position start; /* where the input begins for vfview; not given: its beginning */
-    struct vf_position end;   /* and ends; with --length, the earlier; not given: its end */
-    double length;            /* --length, seconds; 0: none */
-    bool loop;                /* start again at the end */
-    bool loop_playlist;       /* the window: after the last input, the first again */
-    const char *playlist;     /* --playlist: its entries are inputs after the given ones */
-    double image_duration_s;  /* the window: a still among several shows this long; 0: for good */
-    bool pause;               /* the window opens paused */
-    bool fullscreen;          /* --fs: the window opens fullscreen */
+    long frames;                 /* 0: all */
+    struct vf_position start;    /* where the input begins for vfview; not given: its beginning */
+    struct vf_position end;      /* and ends; with --length, the earlier; not given: its end */
+    double length;               /* --length, seconds; 0: none */
+    bool loop;                   /* start again at the end */
+    bool loop_playlist;          /* the window: after the last input, the first again */
+    enum vf_keep_open keep_open; /* the window at an input's end (mpv's --keep-open) */
+    const char *playlist;        /* --playlist: its entries are inputs after the given ones */
+    double image_duration_s; /* the window: a still among several shows this long; 0: for good */
+    bool pause;              /* the window opens paused */
+    bool fullscreen;         /* --fs: the window opens fullscreen */
     struct vf_window_request window; /* --geometry, --autofit, --autofit-larger */
     bool no_resume;                  /* --no-resume-playback: Shift+Q's positions left unread */
     bool as_stored;                  /* --no-autorotate: ignore the input's display matrix */

@@ -351,7 +351,8 @@ static void switch_input(struct ui *u, int step)
 
 /* At the end of an input playing (not paused, not looping), the next that opens plays, as in
  * mpv's playlist; after the last, the first again with --loop-playlist. Otherwise, and at the
- * end of a picture stepped to, the window holds the last picture. A still (one picture: an
+ * end of a picture stepped to, the window holds the last picture (--keep-open=no: closes;
+ * always: holds at every input). A still (one picture: an
  * image) holds for --image-display-duration, by default for good (mpv's inf: images are looked
  * at, and gone through with '>'). */
 static void play_on(struct ui *u, double now)
@@ -359,11 +360,14 @@ static void play_on(struct ui *u, double now)
     const int count = ui_input_count(u), from = u->input;
     const double still_ms = 1000 * u->opts->image_duration_s;
     char err[1024];
-    if (u->shown - u->shown_at_open <= 1 && (still_ms <= 0 || now - u->ended_ms < still_ms))
+    if (u->opts->keep_open == VF_KEEP_OPEN_ALWAYS ||
+        (u->shown - u->shown_at_open <= 1 && (still_ms <= 0 || now - u->ended_ms < still_ms)))
         return;
     for (int k = 1; k <= count && !u->paused; k++) {
-        if (from + k >= count && !u->opts->loop_playlist)
+        if (from + k >= count && !u->opts->loop_playlist) {
+            u->quit |= u->opts->keep_open == VF_KEEP_OPEN_NO; /* mpv's --keep-open=no */
             return;
+        }
         const int i = (from + k) % count;
         if (ui_open_input(u, i, err, sizeof(err)) == 0) {
             ui_note(u, "playing %s (%d/%d)", vf_playback_info(u->playback)->name, i + 1, count);

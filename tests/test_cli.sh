@@ -57,6 +57,8 @@ expect 2 "--autofit-larger: the window's; not with --no-window" --no-window --au
 expect 2 "--image-display-duration: the window's; not with --no-window" --no-window \
     --image-display-duration 2
 expect 2 "--image-display-duration: '0' is not seconds above 0, or inf" --image-display-duration 0
+expect 2 "--keep-open: 'maybe' is not yes, no or always" --keep-open maybe
+expect 2 "--keep-open: the window's; not with --no-window" --no-window --keep-open=no
 expect 2 "--geometry: '800x' is not W[xH][+-X+-Y] or X:Y (pixels, or N% of the screen)" \
     --geometry 800x
 expect 2 "--autofit: '+10+10' is not W or WxH (pixels, or N% of the screen)" --autofit +10+10
