@@ -216,13 +216,22 @@ static int add(struct vf_input_list *l, const char *input, bool as_playlist, int
 int vf_input_list_add(struct vf_input_list *l, const char *input, bool as_playlist, char *err,
                       size_t len)
 {
-    return add(l, input, as_playlist, 0, err, len);
+    const int had = l->count;
+    const int rc = add(l, input, as_playlist, 0, err, len);
+    if (rc)
+        vf_input_list_truncate(l, had); /* a playlist's entries before a bad one */
+    return rc;
+}
+
+void vf_input_list_truncate(struct vf_input_list *l, int count)
+{
+    while (l->count > count)
+        free(l->items[--l->count]);
 }
 
 void vf_input_list_free(struct vf_input_list *l)
 {
-    for (int i = 0; i < l->count; i++)
-        free(l->items[i]);
+    vf_input_list_truncate(l, 0);
     free(l->items);
     *l = (struct vf_input_list){0};
 }

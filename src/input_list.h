@@ -17,9 +17,12 @@ struct vf_input_list {
  * entries (one a line; blank lines and lines from '#' left out; a relative path from the
  * playlist's folder; a folder or playlist there expanded in turn), or itself. as_playlist: read
  * it as a playlist whatever its name. 0, or -1 with a message naming the input (a folder with
- * nothing to play, a playlist that cannot be read or lists nothing, out of memory). */
+ * nothing to play, a playlist that cannot be read or lists nothing, out of memory), the list
+ * then as it was. */
 int vf_input_list_add(struct vf_input_list *l, const char *input, bool as_playlist, char *err,
                       size_t len);
+/* The items from `count` on freed and dropped. */
+void vf_input_list_truncate(struct vf_input_list *l, int count);
 void vf_input_list_free(struct vf_input_list *l);
 
 /* Whether a file's name is a video's or an image's (by extension, any case): what a folder

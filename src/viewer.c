@@ -350,31 +350,34 @@ static void switch_input(struct ui *u, int step)
 }
 
 /* At the end of an input playing (not paused, not looping), the next that opens plays, as in
- * mpv's playlist; after the last, the first again with --loop-playlist. Otherwise, and at the
- * end of a picture stepped to, the window holds the last picture (--keep-open=no: closes;
- * always: holds at every input). A still (one picture: an
- * image) holds for --image-display-duration, by default for good (mpv's inf: images are looked
- * at, and gone through with '>'). */
-static void play_on(struct ui *u, double now)
+ * mpv's playlist; after the last, the first again with --loop-playlist. Otherwise the window
+ * holds the last picture (--keep-open=no: closes; always: holds at every input). A still (one
+ * picture: an image) holds for --image-display-duration, by default for good (mpv's inf:
+ * images are looked at, and gone through with '>'). False while a still's time is not up yet,
+ * so that it is asked again; true once settled (the next opened, or none: each input that did
+ * not open noted once). */
+static bool play_on(struct ui *u, double now)
 {
     const int count = ui_input_count(u), from = u->input;
     const double still_ms = 1000 * u->opts->image_duration_s;
+    const bool still = u->shown - u->shown_at_open <= 1;
     char err[1024];
-    if (u->opts->keep_open == VF_KEEP_OPEN_ALWAYS ||
-        (u->shown - u->shown_at_open <= 1 && (still_ms <= 0 || now - u->ended_ms < still_ms)))
-        return;
-    for (int k = 1; k <= count && !u->paused; k++) {
-        if (from + k >= count && !u->opts->loop_playlist) {
-            u->quit |= u->opts->keep_open == VF_KEEP_OPEN_NO; /* mpv's --keep-open=no */
-            return;
-        }
+    if (u->opts->keep_open == VF_KEEP_OPEN_ALWAYS || (still && still_ms <= 0))
+        return true;
+    if (still && now - u->ended_ms < still_ms)
+        return false;
+    for (int k = 1; k <= count; k++) {
+        if (from + k >= count && !u->opts->loop_playlist)
+            break;
         const int i = (from + k) % count;
         if (ui_open_input(u, i, err, sizeof(err)) == 0) {
             ui_note(u, "playing %s (%d/%d)", vf_playback_info(u->playback)->name, i + 1, count);
-            return;
+            return true;
         }
         ui_note(u, "%s", err);
     }
+    u->quit |= u->opts->keep_open == VF_KEEP_OPEN_NO; /* mpv's --keep-open=no */
+    return true;
 }
 
 void ui_command(struct ui *u, const struct vf_key_binding *b)
@@ -669,14 +672,14 @@ static int run_loop(struct ui *u)
         const char *error = NULL;
         bool ended = !u->pending && vf_playback_ended(u->playback, &error);
         if (ended != u->ended) {
-            u->ended = ended;
+            u->ended = u->play_on = ended;
             u->ended_ms = started;
             u->last_panel = 0;
             if (ended && error)
                 ui_note(u, "%s: stopped: %s", vf_playback_info(u->playback)->name, error);
         }
-        if (u->ended && !u->paused)
-            play_on(u, started);
+        if (u->play_on && !u->paused && play_on(u, started))
+            u->play_on = false;
         if (u->upload) {
             const struct vf_frame *half[2];
             ui_halves(u, half);

@@ -158,8 +158,7 @@ static void dropped_file(struct ui *u, char *file)
         ui_note(u, "%s", err);
     else if (ui_open_input(u, ui_input_count(u) - (u->drops.count - had), err, sizeof(err))) {
         ui_note(u, "%s", err);
-        while (u->drops.count > had)
-            free(u->drops.items[--u->drops.count]);
+        vf_input_list_truncate(&u->drops, had);
     }
     SDL_free(file);
 }

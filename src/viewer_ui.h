@@ -96,6 +96,7 @@ struct ui {
     long shown, dropped, screenshots, recordings;
     long shown_at_open;        /* `shown` as the input playing opened: a still shows one picture */
     double ended_ms;           /* when the input playing came to its end (a still: at once) */
+    bool play_on;              /* the end came, and what follows it is still to be done (play_on) */
     struct vf_progress status; /* the terminal's status line (ui_update_overlay) */
     bool failed;            /* a recording, or the textures of a switch of input: exit status 1 */
     struct series times[4]; /* CPU, GPU, the UI thread's own work: wall clock, then its CPU time */

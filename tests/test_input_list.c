@@ -111,6 +111,16 @@ static void playlists(void)
            "error: lists/self.m3u: playlists nested too deep (one lists itself?)");
     write_file("lists/bad.m3u", "one.mkv\n../empty\n");
     expect("lists/bad.m3u", false, "error: lists/../empty: no videos or images in this folder");
+    /* a failed add leaves the list as it was, not with the entries before the bad one */
+    struct vf_input_list l = {0};
+    char err[512];
+    CHECK(vf_input_list_add(&l, "first.mkv", false, err, sizeof(err)) == 0 &&
+              vf_input_list_add(&l, "lists/bad.m3u", false, err, sizeof(err)) == -1 &&
+              !strcmp(joined(&l), "first.mkv"),
+          "after a bad playlist: '%s'", joined(&l));
+    vf_input_list_truncate(&l, 0);
+    CHECK(l.count == 0, "truncated to 0: %d left", l.count);
+    vf_input_list_free(&l);
 }
 
 int main(void)

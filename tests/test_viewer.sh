@@ -938,7 +938,8 @@ fi
 # several inputs play in turn, as mpv's playlist: at the end of the 1.5 s clip the next opens,
 # named by a note and the title, and the last holds its last picture; with --loop-playlist the
 # first follows the last (in 5.5 s: the second at 1.5 s, the first again at 3); mpv's
-# --keep-open=always holds the first; --keep-open=no closes the window at the end, status 0
+# --keep-open=always holds the first; --keep-open=no closes the window at the end, status 0; a
+# next input that does not open is said once, and the window holds
 cp clip15.mkv clip15-b.mkv
 cat >playlist.sh <<SCRIPT
 "$vfview" --engine cpu clip15.mkv clip15-b.mkv 2>playlist.err &
@@ -956,6 +957,10 @@ timeout 30 xdotool search --sync --name "^vfview" >window.txt || { kill \$pid; e
 sleep 3.5; xdotool getwindowname "\$(head -1 window.txt)" >>playlist-title.txt; xdotool key q
 wait \$pid
 timeout 20 "$vfview" --engine cpu --keep-open=no clip15.mkv 2>keep-no.err; echo \$? >keep-no.txt
+"$vfview" --engine cpu clip15.mkv gone.mkv 2>gone.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 3; xdotool key q; wait \$pid
 SCRIPT
 in_xvfb 60 1600x900x24 bash playlist.sh
 [ "$(grep -c "^vfview: playing " playlist.err)" = 1 ] &&
@@ -963,11 +968,13 @@ in_xvfb 60 1600x900x24 bash playlist.sh
     [ "$(tr '\n' '|' <playlist-title.txt 2>/dev/null)" = \
         "vfview — clip15-b.mkv|vfview — clip15.mkv|" ] && ! grep -q "playing" keep-always.err &&
     [ "$(cat keep-no.txt 2>/dev/null)" = 0 ] && grep -q "frames shown" keep-no.err &&
+    [ "$(grep -c "^vfview: gone.mkv: cannot open" gone.err)" = 1 ] &&
     grep -qxF "vfview: playing clip15-b.mkv (2/2)" playlist-loop.err &&
     grep -qxF "vfview: playing clip15.mkv (1/2)" playlist-loop.err && ok ||
     bad "inputs in turn: '$(cat playlist-title.txt 2>/dev/null)', $(grep -v screenshot playlist.err)" \
         "; with --loop-playlist: $(cat playlist-loop.err); --keep-open=always:" \
-        "$(cat keep-always.err); --keep-open=no: status '$(cat keep-no.txt)' $(cat keep-no.err)"
+        "$(cat keep-always.err); --keep-open=no: status '$(cat keep-no.txt)' $(cat keep-no.err);" \
+        "an input after that does not open: $(head -3 gone.err)"
 
 # subtitle files: one asked for with --sub-file and one found beside the input (film.en.srt)
 # are tracks 2 and 3 after the input's own; 'j' goes through them and off. A file asked for
