@@ -239,6 +239,19 @@ static int add_camera_option(struct vf_options *o, int id, const char *arg, char
     return 0;
 }
 
+/* The words of the choices, in the order of their enums' values. */
+static const char *const ENGINE_WORDS[] = {"both", "cpu", "gpu", NULL};
+static const char *const KEEP_OPEN_WORDS[] = {"yes", "no", "always", NULL};
+
+/* The index of arg among words (NULL at their end), or -1. */
+static int word_index(const char *arg, const char *const *words)
+{
+    for (int i = 0; words[i]; i++)
+        if (!strcmp(arg, words[i]))
+            return i;
+    return -1;
+}
+
 static int apply(struct vf_options *o, int id, const char *arg, char *err, size_t len)
 {
     long n;
@@ -271,14 +284,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
             return fail(err, len, "--border: '%s' is not clamp, zero or mirror", arg);
         break;
     case OPT_ENGINE:
-        if (!strcmp(arg, "both"))
-            o->engine = VF_USE_BOTH;
-        else if (!strcmp(arg, "cpu"))
-            o->engine = VF_USE_CPU;
-        else if (!strcmp(arg, "gpu"))
-            o->engine = VF_USE_GPU;
-        else
+        if ((n = word_index(arg, ENGINE_WORDS)) < 0)
             return fail(err, len, "--engine: '%s' is not both, cpu or gpu", arg);
+        o->engine = (enum vf_engine_choice)n;
         break;
     case OPT_VARIANT:
         if (vf_gpu_variant_find(arg) < 0)
@@ -327,14 +335,9 @@ static int apply(struct vf_options *o, int id, const char *arg, char *err, size_
         o->loop_playlist = true;
         break;
     case OPT_KEEP_OPEN:
-        if (!strcmp(arg, "yes"))
-            o->keep_open = VF_KEEP_OPEN_LAST;
-        else if (!strcmp(arg, "no"))
-            o->keep_open = VF_KEEP_OPEN_NO;
-        else if (!strcmp(arg, "always"))
-            o->keep_open = VF_KEEP_OPEN_ALWAYS;
-        else
+        if ((n = word_index(arg, KEEP_OPEN_WORDS)) < 0)
             return fail(err, len, "--keep-open: '%s' is not yes, no or always", arg);
+        o->keep_open = (enum vf_keep_open)n;
         break;
     case OPT_PLAYLIST:
         o->playlist = arg;
