@@ -4,9 +4,12 @@
 #include "headless.h"
 #include "viewer.h"
 
+#include "folders.h"
 #include "input_list.h"
 
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
 
 /* The clip played when no input is given; made by tools/make_sample.sh. */
 #define VF_SAMPLE_PATH VF_SOURCE_DIR "/assets/sample.mp4"
@@ -53,15 +56,45 @@ static int expand_inputs(const struct vf_options *o, struct vf_input_list *list)
             goto fail;
     if (o->playlist && vf_input_list_add(list, o->playlist, true, err, sizeof(err)))
         goto fail;
-    if (o->no_window && list->count > 1) {
-        snprintf(err, sizeof(err), "--no-window: one input at a time, and %s holds %d",
-                 o->playlist ? o->playlist : o->input, list->count);
-        goto fail;
-    }
     return 0;
 fail:
     fprintf(stderr, "vfview: %s\n", err);
     return 1;
+}
+
+/* Whether -o names a folder: one that is there, or a name ending in '/'. */
+static bool output_is_folder(const char *output)
+{
+    struct stat st;
+    const size_t n = output ? strlen(output) : 0;
+    return n > 0 && (output[n - 1] == '/' || (stat(output, &st) == 0 && S_ISDIR(st.st_mode)));
+}
+
+/* --no-window with -o FOLDER: each input filtered and recorded in turn to FOLDER/its own name
+ * (clip.mp4 to FOLDER/clip.mp4, in the container its name says). Every input is tried; the
+ * status is 1 where one failed, and an interruption stops the rest. */
+static int run_each(struct vf_options *run, const struct vf_input_list *inputs)
+{
+    const char *folder = run->output;
+    char path[4200], err[600];
+    if (vf_make_folders(folder, 0777, err, sizeof(err))) {
+        fprintf(stderr, "vfview: -o: %s\n", err);
+        return 1;
+    }
+    int status = 0;
+    for (int i = 0; i < inputs->count && status < 128; i++) {
+        const char *input = inputs->items[i], *slash = strrchr(input, '/');
+        const char *name = slash && slash[1] ? slash + 1 : input;
+        snprintf(path, sizeof(path), "%s%s%s", folder, folder[strlen(folder) - 1] == '/' ? "" : "/",
+                 name);
+        run->input = input;
+        run->inputs = NULL;
+        run->input_count = 1;
+        run->output = path;
+        const int one = vf_headless_run(run);
+        status = one >= 128 ? one : status | (one != 0);
+    }
+    return status;
 }
 
 int vf_app_run(const struct vf_options *opts)
@@ -80,7 +113,18 @@ int vf_app_run(const struct vf_options *opts)
     }
     if (!run.input && !run.webcam)
         run.input = VF_SAMPLE_PATH;
-    if (run.no_window)
+    if (run.no_window && output_is_folder(run.output) && run.webcam)
+        fprintf(stderr, "vfview: -o %s: a folder; a camera's recording needs a file's name\n",
+                run.output);
+    else if (run.no_window && output_is_folder(run.output) &&
+             (inputs.count || vf_input_list_add(&inputs, run.input, false, NULL, 0) == 0))
+        status = run_each(&run, &inputs);
+    else if (run.no_window && run.input_count > 1)
+        fprintf(stderr,
+                "vfview: --no-window: %d inputs: one at a time, or -o FOLDER/ for a recording of "
+                "each\n",
+                run.input_count);
+    else if (run.no_window)
         status = vf_headless_run(&run);
     else /* the bundled sample loops; a file of your own stops on its last picture unless --loop */
         status = vf_viewer_run(&run, opts->loop || (!run.input_count && !opts->webcam));

@@ -691,8 +691,7 @@ int vf_options_parse(int argc, char **argv, struct vf_options *o, char *err, siz
         o->input_count = 1; /* inputs stays NULL: the one is `input` */
     }
     yield_to_command_line(o, from_file);
-    if (o->input_count > 1 && o->no_window)
-        return fail(err, errlen, "--no-window: one INPUT at a time (the window takes several)");
+    /* several inputs with --no-window: one recording each into -o FOLDER/ (app.c) */
     if (o->input && o->webcam)
         return fail(err, errlen, "--webcam: give either INPUT or --webcam, not both");
     if (o->playlist && o->webcam)

@@ -77,7 +77,6 @@ expect 2 "--frames: '0'" --frames 0
 expect 2 "--threads: '0'" --threads 0
 expect 2 "needs a value" --filter
 expect 2 "--screenshot-dir: an empty name" --screenshot-dir ""
-expect 2 "--no-window: one INPUT at a time (the window takes several)" --no-window a.mp4 b.mp4
 expect 2 "unexpected argument 'b.mp4': give INPUT or --input, not both" -i a.mp4 b.mp4
 expect 2 "--input: give it once" -i a.mp4 -i b.mp4
 expect 2 "either INPUT or --webcam" a.mp4 --webcam
@@ -150,7 +149,7 @@ fi
 rm -f "$conf"
 
 # folders and playlists as inputs (the window plays what they hold in turn; a headless run takes
-# one input, so a folder of one picture, and a line saying why where it holds more)
+# one input, or one at a time into -o FOLDER/ (test_media), and a line saying why otherwise)
 expect 2 "--webcam: give either --playlist or --webcam, not both" --webcam --playlist x.m3u
 if "$vfview" --version | grep -q media && command -v ffmpeg >/dev/null; then
     mkdir -p "$tmp/one" "$tmp/two" "$tmp/none"
@@ -161,7 +160,10 @@ if "$vfview" --version | grep -q media && command -v ffmpeg >/dev/null; then
         -o "$tmp/from-folder.png"
     expect 0 "1 written to $tmp/from-list.png" --no-window --engine cpu \
         --playlist "$tmp/two/list.txt" -o "$tmp/from-list.png"
-    expect 1 "vfview: --no-window: one input at a time, and $tmp/two holds 2" --no-window "$tmp/two"
+    expect 1 "vfview: --no-window: 2 inputs: one at a time, or -o FOLDER/ for a recording of each" \
+        --no-window "$tmp/two"
+    expect 1 "vfview: --no-window: 2 inputs: one at a time, or -o FOLDER/ for a recording of each" \
+        --no-window "$tmp/one/a.png" "$tmp/two/b2.png"
     expect 1 "vfview: $tmp/none: no videos or images in this folder" "$tmp/none"
     expect 1 "vfview: $tmp/nope.m3u: cannot read: No such file or directory" --no-window \
         --playlist "$tmp/nope.m3u"

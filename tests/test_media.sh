@@ -642,6 +642,21 @@ run chapters_loop 0 -i chapters.mkv --start 10 --end 14 --loop --frames 200 -o c
         [ "$(chapters_of chapters-loop-within.mkv)" = "0.000000,8.000000,Middle " ] && ok ||
         bad "chapters of a loop: '$(chapters_of chapters-loop.mkv)'," \
             "within one: '$(chapters_of chapters-loop-within.mkv)'"; }
+# several inputs headless (a folder here) with -o FOLDER/: each filtered and recorded in turn to
+# FOLDER/its own name, in the container the name says (the picture the CPU reference's); into
+# the inputs' own folder, each is refused as the input itself, and the inputs stay as they were
+mkdir -p batch && cp gbrp.mkv batch/clip.mkv && one_picture batch/still.png
+run batch 0 -f edge batch -o batch-out/ &&
+    { [ "$(ls batch-out | tr '\n' ' ')" = "clip.mkv still.png " ] &&
+        "$check" filtered batch/still.png batch-out/still.png edge clamp >/dev/null &&
+        [ "$(frames_of batch-out/clip.mkv)" = 25 ] &&
+        [ "$(grep -c " written to batch-out/" batch.err)" = 2 ] && ok ||
+        bad "-o FOLDER/ over a folder: '$(ls batch-out)': $(cat batch.err)"; }
+cp batch/still.png still-before.png
+run batch_onto_inputs 1 -f edge batch -o batch &&
+    { [ "$(grep -c "is the input too; recording there would destroy it" batch_onto_inputs.err)" = 2 ] &&
+        cmp -s batch/still.png still-before.png && ok ||
+        bad "-o onto the inputs' folder: $(cat batch_onto_inputs.err)"; }
 # --start '#2' --end '#3' (as mpv's): Middle alone, 4 to 12 s, 200 pictures at 25 fps; '#4', the
 # end of the last, is the input's end; a chapter the input lacks stops vfview in one line
 run chapter_cut 0 -i chapters.mkv --start '#2' --end '#3' -o chapter-cut.mkv &&
