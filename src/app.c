@@ -9,7 +9,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* The clip played when no input is given; made by tools/make_sample.sh. */
 #define VF_SAMPLE_PATH VF_SOURCE_DIR "/assets/sample.mp4"
@@ -62,14 +61,6 @@ fail:
     return 1;
 }
 
-/* Whether -o names a folder: one that is there, or a name ending in '/'. */
-static bool output_is_folder(const char *output)
-{
-    struct stat st;
-    const size_t n = output ? strlen(output) : 0;
-    return n > 0 && (output[n - 1] == '/' || (stat(output, &st) == 0 && S_ISDIR(st.st_mode)));
-}
-
 /* --no-window with -o FOLDER: each input filtered and recorded in turn to FOLDER/its own name
  * (clip.mp4 to FOLDER/clip.mp4, in the container its name says). Every input is tried; the
  * status is 1 where one failed, and an interruption stops the rest. */
@@ -113,10 +104,10 @@ int vf_app_run(const struct vf_options *opts)
     }
     if (!run.input && !run.webcam)
         run.input = VF_SAMPLE_PATH;
-    if (run.no_window && output_is_folder(run.output) && run.webcam)
+    if (run.no_window && vf_names_folder(run.output) && run.webcam)
         fprintf(stderr, "vfview: -o %s: a folder; a camera's recording needs a file's name\n",
                 run.output);
-    else if (run.no_window && output_is_folder(run.output) &&
+    else if (run.no_window && vf_names_folder(run.output) &&
              (inputs.count || vf_input_list_add(&inputs, run.input, false, NULL, 0) == 0))
         status = run_each(&run, &inputs);
     else if (run.no_window && run.input_count > 1)

@@ -51,3 +51,10 @@ int vf_user_path(const char *variable, const char *home_part, const char *name, 
         n = snprintf(buf, len, "%s/%s/vfview/%s", home, home_part, name);
     return n > 0 && (size_t)n < len ? 0 : -1;
 }
+
+bool vf_names_folder(const char *path)
+{
+    struct stat st;
+    const size_t n = path ? strlen(path) : 0;
+    return n > 0 && (path[n - 1] == '/' || (stat(path, &st) == 0 && S_ISDIR(st.st_mode)));
+}

@@ -3,6 +3,7 @@
 #ifndef VF_FOLDERS_H
 #define VF_FOLDERS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* $variable/vfview/name, else $HOME/home_part/vfview/name: XDG_CONFIG_HOME with ".config" (the
@@ -14,5 +15,7 @@ int vf_user_path(const char *variable, const char *home_part, const char *name, 
  * errno set and a message naming the folder that could not be made, or saying that path is
  * there but is no folder. */
 int vf_make_folders(const char *path, unsigned mode, char *err, size_t len);
+/* Whether path names a folder: one that is there, or a name ending in '/' (-o DIR/). */
+bool vf_names_folder(const char *path);
 
 #endif

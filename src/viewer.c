@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "clock.h"
 #include "display.h"
@@ -75,65 +74,11 @@ double ui_into_input(const struct ui *u, double seconds)
     return seconds - vf_playback_info(u->playback)->start_s;
 }
 
-/* The later recordings of the window go beside -o's file, numbered from 2, never over a file
- * that is there already. -1 where they cannot (-o names standard output or a URL). */
-static int next_numbered(const char *output, char *path, size_t len)
-{
-    struct stat st;
-    for (int n = 2; n < 10000; n++) {
-        if (vf_record_numbered_path(output, n, path, len))
-            return -1;
-        if (lstat(path, &st) != 0)
-            return 0;
-    }
-    return -1;
-}
-
 void ui_apply_settings(struct ui *u)
 {
     u->settings.generation++;
     vf_playback_set(u->playback, &u->settings);
     u->last_panel = 0;
-}
-
-static void toggle_recording(struct ui *u)
-{
-    char msg[1200];
-    if (vf_playback_recording(u->playback)) {
-        vf_playback_record_stop(u->playback); /* report_recordings() says how it ended */
-        ui_note(u, "finishing the recording...");
-        return;
-    }
-    char path[1024];
-    const char *format = u->opts->output_format; /* -o's container, and its numbered files' */
-    if (u->opts->output && u->recordings == 0)
-        snprintf(path, sizeof(path), "%s", u->opts->output);
-    else if (!u->opts->output || next_numbered(u->opts->output, path, sizeof(path))) {
-        ui_timestamped_name(path, sizeof(path), "mp4", u->recordings);
-        format = NULL;
-    }
-    u->recordings++;
-    if (vf_playback_record_start(u->playback, path, u->opts->codec, format, u->audio_track, msg,
-                                 sizeof(msg)))
-        ui_note(u, "cannot record: %s", msg);
-    else
-        ui_note(u, "recording to %s (%s)", path, msg);
-}
-
-/* Says how stopped recordings ended once their files are closed; wait (quitting, or leaving
- * an input): for all of them. A failure makes the exit status 1. */
-static void report_recordings(struct ui *u, bool wait)
-{
-    char msg[1200];
-    int rc;
-    while ((rc = vf_playback_record_result(u->playback, wait, msg, sizeof(msg)))) {
-        const char *how = rc < 0 ? "recording failed: " : "recording stopped: ";
-        if (wait)
-            ui_say(u, "%s%s", how, msg);
-        else
-            ui_note(u, "%s%s", how, msg);
-        u->failed |= rc < 0;
-    }
 }
 
 /* Seeks to the picture showing at target_s; `shows_s` is where that picture starts, as far as
@@ -243,7 +188,7 @@ static void window_title(const struct vf_source_info *info, char *buf, size_t le
 static void close_input(struct ui *u)
 {
     vf_playback_record_stop(u->playback);
-    report_recordings(u, true);
+    ui_report_recordings(u, true);
     vf_playback_give_back(u->playback, u->current);
     vf_playback_give_back(u->playback, u->pending);
     u->current = u->pending = NULL;
@@ -495,7 +440,7 @@ void ui_command(struct ui *u, const struct vf_key_binding *b)
         ui_save_picture(u);
         break;
     case VF_CMD_RECORD:
-        toggle_recording(u);
+        ui_toggle_recording(u);
         break;
     case VF_CMD_DIFFERENCE:
         u->difference = !u->difference;
@@ -691,7 +636,7 @@ static int run_loop(struct ui *u)
             u->fps_frames = 0;
             u->fps_since = started;
         }
-        report_recordings(u, false);
+        ui_report_recordings(u, false);
         if (started - u->last_panel >= PANEL_PERIOD_MS) {
             ui_check_sound(u);
             vf_playback_gpu_status(u->playback, gpu_status, sizeof(gpu_status));
@@ -783,7 +728,7 @@ int vf_viewer_run(const struct vf_options *opts, int loop)
     u.fps_since = vf_now_ms();
     status = run_loop(&u);
     vf_playback_record_stop(u.playback); /* quitting while recording keeps a whole file */
-    report_recordings(&u, true);
+    ui_report_recordings(&u, true);
     if (u.failed)
         status = 1;
     print_summary(&u);

@@ -138,6 +138,12 @@ bool ui_seekable(const struct ui *u);
 double ui_position_s(const struct ui *u);
 /* The filter, border and variant of u->settings, for the pictures from now on. */
 void ui_apply_settings(struct ui *u);
+/* The window's recordings (viewer_record.c): 'r' starts one (-o's file, numbered files beside
+ * it after, or in -o's folder) or stops the one running; ui_report_recordings says how stopped
+ * ones ended once their files are closed (wait: quitting, or leaving an input: for all of them),
+ * a failure making the exit status 1. */
+void ui_toggle_recording(struct ui *u);
+void ui_report_recordings(struct ui *u, bool wait);
 /* Shift+Q and the resume (viewer_resume.c). ui_keep_for_later writes the position and the
  * settings changed since the window opened, for the next time the input opens, and says so on
  * stderr. ui_take_kept, as input i opens (before its sound), takes what was kept for it and

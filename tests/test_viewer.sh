@@ -1126,6 +1126,21 @@ else
     bad "--screenshot-dir: $made files made in it, '${shots[*]}' here: $(cat shotdir.err)"
 fi
 
+# -o DIR/: the window's recordings go into DIR (made where missing), named by the time as they
+# are without -o
+cat >recdir.sh <<SCRIPT
+"$vfview" --engine cpu -o recs/new/ chapters.mkv 2>recdir.err &
+pid=\$!
+timeout 30 xdotool search --sync --name "^vfview" >/dev/null || { kill \$pid; exit 3; }
+sleep 1; xdotool key r; sleep 1.5; xdotool key r; sleep 1; xdotool key q; wait \$pid
+SCRIPT
+rm -rf recs
+in_xvfb 60 1600x900x24 bash recdir.sh
+recs=(recs/new/vfview-*.mp4)
+[ "${#recs[@]}" = 1 ] && [ -s "${recs[0]}" ] && "$check" info "${recs[0]}" >/dev/null &&
+    grep -q "^vfview: recording stopped: [0-9]* frames written to recs/new/vfview-" recdir.err &&
+    ok || bad "-o DIR/ in the window: '$(ls -R recs 2>&1)': $(cat recdir.err)"
+
 # several inputs: > opens the next (skipping one that does not open, with a line saying why),
 # < the one before; each in its own size, the window titled after it. An image holds, playing or
 # not, until a key moves on (nothing says "playing" the next)
