@@ -8,7 +8,6 @@
 #include "input_list.h"
 
 #include <stdio.h>
-#include <string.h>
 
 /* The clip played when no input is given; made by tools/make_sample.sh. */
 #define VF_SAMPLE_PATH VF_SOURCE_DIR "/assets/sample.mp4"
@@ -61,33 +60,6 @@ fail:
     return 1;
 }
 
-/* --no-window with -o FOLDER: each input filtered and recorded in turn to FOLDER/its own name
- * (clip.mp4 to FOLDER/clip.mp4, in the container its name says). Every input is tried; the
- * status is 1 where one failed, and an interruption stops the rest. */
-static int run_each(struct vf_options *run, const struct vf_input_list *inputs)
-{
-    const char *folder = run->output;
-    char path[4200], err[600];
-    if (vf_make_folders(folder, 0777, err, sizeof(err))) {
-        fprintf(stderr, "vfview: -o: %s\n", err);
-        return 1;
-    }
-    int status = 0;
-    for (int i = 0; i < inputs->count && status < 128; i++) {
-        const char *input = inputs->items[i], *slash = strrchr(input, '/');
-        const char *name = slash && slash[1] ? slash + 1 : input;
-        snprintf(path, sizeof(path), "%s%s%s", folder, folder[strlen(folder) - 1] == '/' ? "" : "/",
-                 name);
-        run->input = input;
-        run->inputs = NULL;
-        run->input_count = 1;
-        run->output = path;
-        const int one = vf_headless_run(run);
-        status = one >= 128 ? one : status | (one != 0);
-    }
-    return status;
-}
-
 int vf_app_run(const struct vf_options *opts)
 {
     if (missing_feature(opts))
@@ -109,7 +81,7 @@ int vf_app_run(const struct vf_options *opts)
                 run.output);
     else if (run.no_window && vf_names_folder(run.output) &&
              (inputs.count || vf_input_list_add(&inputs, run.input, false, NULL, 0) == 0))
-        status = run_each(&run, &inputs);
+        status = vf_headless_run_each(&run, (const char *const *)inputs.items, inputs.count);
     else if (run.no_window && run.input_count > 1)
         fprintf(stderr,
                 "vfview: --no-window: %d inputs: one at a time, or -o FOLDER/ for a recording of "

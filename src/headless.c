@@ -11,11 +11,13 @@
 
 #include "decode.h"
 #include "engine.h"
+#include "folders.h"
 #include "gpu.h"
 #include "media_item.h"
 #include "progress.h"
 #include "queue.h"
 #include "record.h"
+#include "record_path.h"
 #include "threadpool.h"
 #include "timing.h"
 #include "tracks.h"
@@ -400,5 +402,40 @@ fail:
     fprintf(stderr, "vfview: %s\n", err);
     vf_recorder_close(r.recorder, NULL, NULL, 0);
     close_run(&r);
+    return status;
+}
+
+/* The file name part of a path or URL ("dir/clip.mp4": "clip.mp4"). */
+static const char *name_of(const char *input)
+{
+    const char *slash = strrchr(input, '/');
+    return slash && slash[1] ? slash + 1 : input;
+}
+
+int vf_headless_run_each(const struct vf_options *opts, const char *const *inputs, int count)
+{
+    const char *folder = opts->output;
+    const bool slash = folder[strlen(folder) - 1] == '/';
+    char path[4200], numbered[4300], err[600];
+    if (vf_make_folders(folder, 0777, err, sizeof(err))) {
+        fprintf(stderr, "vfview: -o: %s\n", err);
+        return 1;
+    }
+    struct vf_options one = *opts;
+    int status = 0;
+    for (int i = 0; i < count && status < 128; i++) {
+        int met = 1; /* inputs of this name so far, this one included */
+        for (int j = 0; j < i; j++)
+            met += !strcmp(name_of(inputs[j]), name_of(inputs[i]));
+        snprintf(path, sizeof(path), "%s%s%s", folder, slash ? "" : "/", name_of(inputs[i]));
+        one.input = inputs[i];
+        one.inputs = NULL;
+        one.input_count = 1;
+        one.output = met > 1 && vf_record_numbered_path(path, met, numbered, sizeof(numbered)) == 0
+                         ? numbered
+                         : path;
+        const int done = vf_headless_run(&one);
+        status = done >= 128 ? done : status | (done != 0);
+    }
     return status;
 }

@@ -10,3 +10,10 @@ int vf_headless_run(const struct vf_options *opts)
                     "lacks\n");
     return 1;
 }
+
+int vf_headless_run_each(const struct vf_options *opts, const char *const *inputs, int count)
+{
+    (void)inputs;
+    (void)count;
+    return vf_headless_run(opts);
+}
