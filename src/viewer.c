@@ -261,7 +261,7 @@ int ui_open_input(struct ui *u, int i, char *err, size_t errlen)
     const bool resuming = ui_take_kept(u, i, &kept);
     if (pc.url && !o->no_audio)
         ui_open_sound(u, pc.url, info->until_s > 0 ? info->start_s + info->until_s : 0);
-    u->discarding = u->ended = u->scrubbing = u->scrub_pending = false;
+    u->discarding = u->ended = u->play_on = u->scrubbing = u->scrub_pending = false;
     u->hover_s = -1;            /* the bar's times are another input's now */
     u->hover_text[0] = '\0';    /* and so are its chapters */
     u->loop_a = u->loop_b = -1; /* and so would a loop's points be */
