@@ -112,32 +112,21 @@ enum {
     UI_KEPT_AID = 1 << 8,
 };
 
-/* Before a kept setting replaces one: what it was, once (a name twice in the file keeps the
- * first value). */
+/* Before a kept setting replaces one: the window's settings as they were before the first (the
+ * kept ones are applied together as the input opens, so none has changed them yet), and which
+ * are replaced. */
 static void note_replaced(struct ui *u, unsigned what)
 {
     struct ui_replaced *r = &u->replaced;
-    if (r->which & what)
-        return;
+    if (!r->which)
+        *r = (struct ui_replaced){.settings = u->settings,
+                                  .speed = u->clock.speed,
+                                  .volume = u->volume,
+                                  .audio_track = u->audio_track,
+                                  .muted = u->muted,
+                                  .paused = u->paused,
+                                  .loop = u->loop};
     r->which |= what;
-    if (what == UI_KEPT_FILTER)
-        r->settings.filter = u->settings.filter;
-    else if (what == UI_KEPT_BORDER)
-        r->settings.border = u->settings.border;
-    else if (what == UI_KEPT_VARIANT)
-        r->settings.variant = u->settings.variant;
-    else if (what == UI_KEPT_SPEED)
-        r->speed = u->clock.speed;
-    else if (what == UI_KEPT_VOLUME)
-        r->volume = u->volume;
-    else if (what == UI_KEPT_MUTE)
-        r->muted = u->muted;
-    else if (what == UI_KEPT_PAUSE)
-        r->paused = u->paused;
-    else if (what == UI_KEPT_LOOP)
-        r->loop = u->loop;
-    else if (what == UI_KEPT_AID)
-        r->audio_track = u->audio_track;
 }
 
 void ui_settings_back(const struct ui *u, struct vf_settings *settings, bool *loop)
