@@ -86,7 +86,7 @@ static const struct cli_option cli_options[] = {
     {"variant", required_argument, OPT_VARIANT, "V",
      "GPU kernel: naive|naive-const|tiled|tiled-const|fast"},
     {"output", required_argument, 'o', "FILE",
-     "record the filtered video (- = stdout; out%04d.png: images)"},
+     "record the filtered video (- = stdout; out%04d.png: images; DIR/: one file an input)"},
     {"codec", required_argument, OPT_CODEC, "NAME", "encoder (default H.264; ffv1 = lossless)"},
     {"format", required_argument, OPT_FORMAT, "NAME",
      "container for --output when its name has none (nut, matroska, mp4...)"},
@@ -168,10 +168,11 @@ const char *vf_build_features(void)
 
 void vf_options_usage(FILE *out)
 {
-    fprintf(out,
-            "usage: vfview [options] [INPUT...]   (no INPUT: the bundled sample clip; several: "
-            "> and < switch)\n"
-            "       vfview bench [options]        (vfview bench --help)\n\noptions:\n");
+    fprintf(
+        out,
+        "usage: vfview [options] [INPUT...]   (no INPUT: the bundled sample clip; several, or a "
+        "folder: in turn, > and < switch)\n"
+        "       vfview bench [options]        (vfview bench --help)\n\noptions:\n");
     for (int i = 0; i < CLI_COUNT; i++) {
         char left[64];
         const struct cli_option *c = &cli_options[i];
