@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <libavutil/log.h>
@@ -412,30 +413,66 @@ static const char *name_of(const char *input)
     return slash && slash[1] ? slash + 1 : input;
 }
 
+static bool taken(const char *path, char *const *outputs, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (!strcmp(outputs[i], path))
+            return true;
+    return false;
+}
+
+/* Where an input's recording goes: FOLDER/its name, numbered (clip-2.mkv, clip-3.mkv, ...) past
+ * every path an earlier input of the run took, so that no recording replaces another, even where
+ * an input is itself named as a numbered one (a third still-2.png). */
+static const char *output_for(const char *path, char *const *outputs, int count, char *buf,
+                              size_t len)
+{
+    if (!taken(path, outputs, count))
+        return path;
+    /* of count + 1 numbers, at most count are taken */
+    for (int n = 2; n <= count + 2; n++)
+        if (vf_record_numbered_path(path, n, buf, len) == 0 && !taken(buf, outputs, count))
+            return buf;
+    return path; /* not a local file, or no room for a number: as the recorder would have it */
+}
+
 int vf_headless_run_each(const struct vf_options *opts, const char *const *inputs, int count)
 {
     const char *folder = opts->output;
     const bool slash = folder[strlen(folder) - 1] == '/';
     char path[4200], numbered[4300], err[600];
-    if (vf_make_folders(folder, 0777, err, sizeof(err))) {
-        fprintf(stderr, "vfview: -o: %s\n", err);
+    int status = 1, done_count = 0;
+    char **outputs =
+        calloc(count > 0 ? (size_t)count : 1, sizeof(*outputs)); /* the paths taken so far */
+    if (!outputs) {
+        fprintf(stderr, "vfview: -o: out of memory\n");
         return 1;
     }
+    if (vf_make_folders(folder, 0777, err, sizeof(err))) {
+        fprintf(stderr, "vfview: -o: %s\n", err);
+        goto finish;
+    }
     struct vf_options one = *opts;
-    int status = 0;
+    status = 0;
     for (int i = 0; i < count && status < 128; i++) {
-        int met = 1; /* inputs of this name so far, this one included */
-        for (int j = 0; j < i; j++)
-            met += !strcmp(name_of(inputs[j]), name_of(inputs[i]));
         snprintf(path, sizeof(path), "%s%s%s", folder, slash ? "" : "/", name_of(inputs[i]));
         one.input = inputs[i];
         one.inputs = NULL;
         one.input_count = 1;
-        one.output = met > 1 && vf_record_numbered_path(path, met, numbered, sizeof(numbered)) == 0
-                         ? numbered
-                         : path;
+        one.output = output_for(path, outputs, done_count, numbered, sizeof(numbered));
+        outputs[done_count] = strdup(one.output);
+        if (!outputs[done_count]) {
+            fprintf(stderr, "vfview: -o: out of memory\n");
+            status = 1;
+            goto finish;
+        }
+        done_count++;
         const int done = vf_headless_run(&one);
         status = done >= 128 ? done : status | (done != 0);
     }
+finish:
+    for (int i = 0; i < done_count; i++)
+        free(outputs[i]);
+    free(outputs);
     return status;
 }

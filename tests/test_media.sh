@@ -652,11 +652,17 @@ run batch 0 -f edge batch -o batch-out/ &&
         [ "$(frames_of batch-out/clip.mkv)" = 25 ] &&
         [ "$(grep -c " written to batch-out/" batch.err)" = 2 ] && ok ||
         bad "-o FOLDER/ over a folder: '$(ls batch-out)': $(cat batch.err)"; }
-# two inputs of one name (a folder and another folder): the second's recording is numbered
-mkdir -p batch2 && cp batch/still.png batch2/still.png
-run batch_names 0 batch batch2 -o batch-names/ &&
-    { [ "$(ls batch-names | tr '\n' ' ')" = "clip.mkv still-2.png still.png " ] && ok ||
-        bad "two inputs named still.png into one folder: '$(ls batch-names)': $(cat batch_names.err)"; }
+# inputs of one name (folders batch, batch2 and batch3): the later recordings are numbered past
+# every name taken, an input that is itself named still-2.png included (it used to take the
+# name of batch2's numbered still.png, and replace that recording)
+mkdir -p batch2 batch3 && cp batch/still.png batch2/still.png && cp batch/still.png batch3/still.png &&
+    cp batch/still.png batch3/still-2.png
+run batch_names 0 batch batch2 batch3 -o batch-names/ &&
+    { [ "$(LC_ALL=C ls batch-names | tr '\n' ' ')" = \
+        "clip.mkv still-2-2.png still-2.png still-3.png still.png " ] &&
+        [ "$(grep -c " written to batch-names/" batch_names.err)" = 5 ] && ok ||
+        bad "inputs named still.png and still-2.png into one folder: '$(ls batch-names)':" \
+            "$(cat batch_names.err)"; }
 cp batch/still.png still-before.png
 run batch_onto_inputs 1 -f edge batch -o batch &&
     { [ "$(grep -c "is the input too; recording there would destroy it" batch_onto_inputs.err)" = 2 ] &&
