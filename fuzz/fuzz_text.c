@@ -2,15 +2,18 @@
  * vf_filter_spec to one that reads as the same integer filter, as the window's last line and
  * Shift+Q's settings need), the keys' input.conf lines, times and positions (--start), the
  * window's --geometry and --autofit (placed on a screen, within its bounds), the command line
- * and the options file (vfview.conf), playlists, and Shift+Q's watch_later files. The bytes are
- * each of these whole, and each of their lines. Files go to a folder of the harness's own, which
- * XDG_CONFIG_HOME and XDG_STATE_HOME point to. Build: meson setup build-fuzz -Dfuzz=enabled
- * (clang); run: build-fuzz/fuzz/fuzz_text CORPUS fuzz/text-seeds */
+ * and the options file (vfview.conf), playlists, Shift+Q's watch_later files, the text of
+ * subtitle cues and the names of subtitle files. The bytes are each of these whole, and each of
+ * their lines. Files go to a folder of the harness's own, which XDG_CONFIG_HOME and
+ * XDG_STATE_HOME point to. Build: meson setup build-fuzz -Dfuzz=enabled (clang); run:
+ * build-fuzz/fuzz/fuzz_text CORPUS fuzz/text-seeds */
 #include "filter.h"
 #include "input_list.h"
 #include "keymap.h"
 #include "options.h"
 #include "parse.h"
+#include "subtitle_files.h"
+#include "subtitle_text.h"
 #include "watch_later.h"
 #include "window_size.h"
 
@@ -160,6 +163,23 @@ static void watch_later(const char *text)
     vf_watch_later_set(settings, sizeof(settings), "filter", text);
 }
 
+/* A cue's plain text (the window's subtitles): as long as it says, within its room, with no
+ * empty line at either end; and a subtitle file's name matched against a video's. */
+static void subtitles(const char *text)
+{
+    static char plain[4096];
+    const size_t rooms[2] = {sizeof(plain), 16};
+    for (int i = 0; i < 2; i++) {
+        const size_t n = vf_subtitle_plain(text, plain, rooms[i]);
+        if (n != strlen(plain) || n >= rooms[i] ||
+            (n && (plain[0] == '\n' || plain[n - 1] == '\n')))
+            die("a cue's plain text is not as vf_subtitle_plain says", text);
+    }
+    char tag[64];
+    if (vf_subtitle_file_matches("clip.mkv", text, tag, sizeof(tag)) && strlen(tag) >= sizeof(tag))
+        die("a subtitle file's tag overran", text);
+}
+
 static void each_line(const char *text)
 {
     static char line[MAX_TEXT + 1];
@@ -173,6 +193,7 @@ static void each_line(const char *text)
         filter_round_trip(line);
         positions(line);
         window_sizes(line);
+        subtitles(line);
         at += n + (at[n] == '\n');
     }
 }
@@ -222,5 +243,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     options(text);
     playlists(text);
     watch_later(text);
+    subtitles(text);
     return 0;
 }
