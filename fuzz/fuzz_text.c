@@ -31,6 +31,7 @@ enum { MAX_TEXT = 16384, MAX_ARGS = 48 };
 static char folder[64];                      /* the harness's own, made once */
 static char config[128];                     /* folder/vfview/vfview.conf */
 static char playlist[128];                   /* folder/list.m3u */
+static char keys_file[128];                  /* folder/vfview/input.conf */
 static const char *input = "/fuzz/clip.mkv"; /* the input whose watch_later file is read */
 
 static void die(const char *what, const char *text)
@@ -180,16 +181,38 @@ static void subtitles(const char *text)
         die("a subtitle file's tag overran", text);
 }
 
+/* A line that binds a key binds the same key when written with the name the help gives it. */
+static void key_line(const char *line)
+{
+    struct vf_key_binding b, again;
+    char err[512], name[64], written[128];
+    if (vf_keymap_parse_line(line, &b, err, sizeof(err)) != 1)
+        return;
+    vf_key_name(b.key, name, sizeof(name));
+    snprintf(written, sizeof(written), "%s ignore", name);
+    if (vf_keymap_parse_line(written, &again, err, sizeof(err)) != 1 || again.key != b.key)
+        die("a key's name does not bind it again", line);
+}
+
+/* The bytes as an input.conf, loaded over the built-in keys, and the help's rows listed. */
+static void keys(const char *text)
+{
+    static struct vf_keymap m;
+    const struct vf_key_binding *rows[VF_HELP_ROWS_MAX];
+    char err[1024];
+    write_file(keys_file, text);
+    if (vf_keymap_load(&m, keys_file, err, sizeof(err)) == 0)
+        vf_keymap_help_rows(&m, rows, VF_HELP_ROWS_MAX);
+}
+
 static void each_line(const char *text)
 {
     static char line[MAX_TEXT + 1];
-    struct vf_key_binding binding;
-    char err[512];
     for (const char *at = text; *at;) {
         const size_t n = strcspn(at, "\n");
         memcpy(line, at, n);
         line[n] = '\0';
-        vf_keymap_parse_line(line, &binding, err, sizeof(err));
+        key_line(line);
         filter_round_trip(line);
         positions(line);
         window_sizes(line);
@@ -223,6 +246,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     snprintf(vfview, sizeof(vfview), "%s/vfview", folder);
     snprintf(config, sizeof(config), "%s/vfview.conf", vfview);
     snprintf(playlist, sizeof(playlist), "%s/list.m3u", folder);
+    snprintf(keys_file, sizeof(keys_file), "%s/input.conf", vfview);
     if (mkdir(vfview, 0700) || setenv("XDG_CONFIG_HOME", folder, 1) ||
         setenv("XDG_STATE_HOME", folder, 1) || atexit(remove_folder))
         die("cannot set up", folder);
@@ -244,5 +268,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     playlists(text);
     watch_later(text);
     subtitles(text);
+    keys(text);
     return 0;
 }
