@@ -55,9 +55,11 @@ ff -i base.mkv -vf "$vfr_select" -fps_mode passthrough -c:v ffv1 vfr.mkv 2>/dev/
     ff -i base.mkv -vf "$vfr_select" -vsync vfr -c:v ffv1 vfr.mkv
 
 # the checks in parts of one job each, run in this order in this shell: a part may use the files
-# and helpers of the parts before it
+# and helpers of the parts before it; the log says how long each took
 for part in recording images audio subtitles pictures failures; do
+    started=$SECONDS
     . "$here/media/$part.sh"
+    echo "media/$part.sh: $((SECONDS - started)) s"
 done
 
 finish media

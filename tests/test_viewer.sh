@@ -36,9 +36,11 @@ session() {
 }
 
 # the checks in parts of one job each, run in this order in this shell: a part may use the files
-# and helpers of the parts before it
+# and helpers of the parts before it; the log says how long each took
 for part in session pictures subtitles positions files inputs loops sound keys; do
+    started=$SECONDS
     . "$here/viewer/$part.sh"
+    echo "viewer/$part.sh: $((SECONDS - started)) s"
 done
 
 finish viewer
