@@ -37,6 +37,7 @@ static void test_keys(void)
         {'b', VF_CMD_BORDER, 0},
         {'v', VF_CMD_VARIANT, 0},
         {' ', VF_CMD_PAUSE, 0},
+        {'p', VF_CMD_PAUSE, 0},
         {'.', VF_CMD_STEP, 0},
         {',', VF_CMD_STEP_BACK, 0},
         {VF_KEY_LEFT, VF_CMD_SEEK, -5},
