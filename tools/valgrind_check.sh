@@ -30,10 +30,10 @@ if [ "$status" -ne 0 ] && [ -n "$foreign" ]; then
     echo "valgrind: cannot run vfview on this CPU: it stops on an instruction it does not" \
         "decode in $where"
     clean=1
-    for test in test_filter test_engine test_convert test_keys_layout; do
+    for test in test_filter test_engine test_convert test_keys test_screen; do
         [ -x "$build/tests/$test" ] || continue # test_convert needs the media feature
-        args="" # test_keys_layout checks the default key bindings' file against its table
-        [ "$test" = test_keys_layout ] && args="$(dirname "$0")/../assets/input.conf"
+        args="" # test_keys checks the default key bindings' file against its table
+        [ "$test" = test_keys ] && args="$(dirname "$0")/../assets/input.conf"
         VF_TEST_QUICK=1 memcheck "$dir/$test.log" "$build/tests/$test" $args
         test_status=$?
         echo "valgrind $test: exit $test_status ($(grep -m1 "ERROR SUMMARY" "$dir/$test.log" |
